@@ -1,0 +1,884 @@
+// Convolution solver benchmark: every applicable MIOpen solver (called through the internal
+// registry) against oneDNN, side by side, on ResNet-50 layer shapes. See README.md for the
+// methodology and the measured figures.
+//
+// For each layer and direction:
+//   1. plain NCHW / KCRS buffers are filled with the same random data for both libraries;
+//   2. oneDNN: primitives with format_tag::any (direct and auto algorithms); the inputs are
+//      reordered into oneDNN's chosen layouts outside the timed region; each is timed;
+//   3. MIOpen: every applicable solver (naive reference solvers only with --with-naive) is timed
+//      with its workspace allocated outside the timed region;
+//   4. every MIOpen solver's last output is compared with oneDNN's direct output (max abs diff
+//      over max abs reference); a solver over the tolerance is marked WRONG, is not eligible as
+//      "best", and makes the program exit with status 1.
+// Timing: warm-up runs, then at least --reps runs and at least --min-time seconds (at most
+// --max-reps runs); the median is reported.
+#include <miopen/conv/problem.hpp>
+#include <miopen/conv/solver.hpp>
+#include <miopen/convolution.hpp>
+#include <miopen/handle.hpp>
+#include <miopen/tensor.hpp>
+#include <miopen/threading.hpp>
+
+#include <oneapi/dnnl/dnnl.hpp>
+#include <omp.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <exception>
+#include <fstream>
+#include <functional>
+#include <limits>
+#include <random>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace {
+
+using miopen::conv::Direction;
+namespace dn = dnnl;
+
+// ---- Layers ----
+
+struct Layer
+{
+    const char* name;
+    const char* group; // summary group: "3x3", "1x1", "7x7"
+    int c, k, hw, rs, stride, pad;
+    bool smoke; // tiny layer for the ctest smoke run; only run when the filter names it
+};
+
+// ResNet-50 convolution shapes (input spatial size H = W, filter R = S).
+const std::vector<Layer> kLayers = {
+    {"conv2_x_3x3", "3x3", 64, 64, 56, 3, 1, 1, false},
+    {"conv3_x_3x3", "3x3", 128, 128, 28, 3, 1, 1, false},
+    {"conv4_x_3x3", "3x3", 256, 256, 14, 3, 1, 1, false},
+    {"conv5_x_3x3", "3x3", 512, 512, 7, 3, 1, 1, false},
+    {"conv3_1_3x3_s2", "3x3", 128, 128, 56, 3, 2, 1, false},
+    {"1x1_64_256_56", "1x1", 64, 256, 56, 1, 1, 0, false},
+    {"1x1_256_64_56", "1x1", 256, 64, 56, 1, 1, 0, false},
+    {"1x1_256_128_56_s2", "1x1", 256, 128, 56, 1, 2, 0, false},
+    {"1x1_512_128_28", "1x1", 512, 128, 28, 1, 1, 0, false},
+    {"1x1_128_512_28", "1x1", 128, 512, 28, 1, 1, 0, false},
+    {"1x1_1024_256_14", "1x1", 1024, 256, 14, 1, 1, 0, false},
+    {"1x1_256_1024_14", "1x1", 256, 1024, 14, 1, 1, 0, false},
+    {"1x1_2048_512_7", "1x1", 2048, 512, 7, 1, 1, 0, false},
+    {"1x1_512_2048_7", "1x1", 512, 2048, 7, 1, 1, 0, false},
+    {"stem_7x7_s2", "7x7", 3, 64, 224, 7, 2, 3, false},
+    {"smoke_3x3", "3x3", 16, 24, 10, 3, 1, 1, true},
+    {"smoke_1x1_s2", "1x1", 24, 16, 9, 1, 2, 0, true},
+};
+
+const std::vector<Direction> kAllDirections = {
+    Direction::Forward, Direction::BackwardData, Direction::BackwardWeights};
+
+// Upstream ids of the naive reference solvers (stable ids, never names).
+bool isNaiveSolver(std::uint64_t id) { return id == 85 || id == 86 || id == 87; }
+
+// ---- Options ----
+
+struct Options
+{
+    int batch                    = 32;
+    std::vector<std::string> filter; // layer-name substrings; empty = every non-smoke layer
+    std::vector<std::string> solverFilter;
+    std::string dirs             = "FBW";
+    bool withNaive               = false;
+    int warmup                   = 2;
+    int minReps                  = 5;
+    int maxReps                  = 50;
+    double minTimeS              = 0.5;
+    double tol                   = 1e-3;
+    std::string onednnAlg        = "best"; // best (direct + auto) | direct | auto | all (+ winograd)
+    std::string csvPath;
+};
+
+std::vector<std::string> splitList(const std::string& s)
+{
+    std::vector<std::string> out;
+    std::string cur;
+    for(char ch : s)
+    {
+        if(ch == ',')
+        {
+            if(!cur.empty())
+                out.push_back(cur);
+            cur.clear();
+        }
+        else
+            cur += ch;
+    }
+    if(!cur.empty())
+        out.push_back(cur);
+    return out;
+}
+
+void printUsage()
+{
+    std::printf(
+        "usage: conv_solvers_bench [options]\n"
+        "  --batch=N          batch size (default 32; env CONV_BENCH_BATCH)\n"
+        "  --filter=a,b       run layers whose name contains a or b (env CONV_BENCH_FILTER);\n"
+        "                     default: every ResNet-50 layer (smoke_* layers only when named)\n"
+        "  --dirs=FBW         directions: F forward, B backward data, W backward weights\n"
+        "  --solvers=a,b      time only MIOpen solvers whose name contains a or b\n"
+        "  --with-naive       also time the naive reference solvers (very slow at N=32)\n"
+        "  --warmup=N         untimed runs before timing (default 2)\n"
+        "  --reps=N           minimum timed runs (default 5)\n"
+        "  --max-reps=N       maximum timed runs (default 50)\n"
+        "  --min-time=S       minimum timed seconds per implementation (default 0.5)\n"
+        "  --tol=X            max relative error vs oneDNN (default 1e-3)\n"
+        "  --onednn-alg=A     best: time direct and auto, keep the faster (default);\n"
+        "                     all: also winograd where oneDNN has it; direct; auto\n"
+        "  --csv=PATH         also write one CSV row per measurement\n"
+        "  --list             list the layers and exit\n");
+}
+
+bool startsWith(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
+
+// Returns false (after printing why) on a bad argument.
+bool parseOptions(int argc, char** argv, Options& o, bool& listOnly)
+{
+    if(const char* e = std::getenv("CONV_BENCH_FILTER"))
+        o.filter = splitList(e);
+    if(const char* e = std::getenv("CONV_BENCH_BATCH"))
+        o.batch = std::atoi(e);
+    for(int i = 1; i < argc; ++i)
+    {
+        const std::string a = argv[i];
+        const auto value    = [&a]() { return a.substr(a.find('=') + 1); };
+        if(startsWith(a, "--batch="))
+            o.batch = std::atoi(value().c_str());
+        else if(startsWith(a, "--filter="))
+            o.filter = splitList(value());
+        else if(startsWith(a, "--dirs="))
+            o.dirs = value();
+        else if(startsWith(a, "--solvers="))
+            o.solverFilter = splitList(value());
+        else if(a == "--with-naive")
+            o.withNaive = true;
+        else if(startsWith(a, "--warmup="))
+            o.warmup = std::atoi(value().c_str());
+        else if(startsWith(a, "--reps="))
+            o.minReps = std::atoi(value().c_str());
+        else if(startsWith(a, "--max-reps="))
+            o.maxReps = std::atoi(value().c_str());
+        else if(startsWith(a, "--min-time="))
+            o.minTimeS = std::atof(value().c_str());
+        else if(startsWith(a, "--tol="))
+            o.tol = std::atof(value().c_str());
+        else if(startsWith(a, "--onednn-alg="))
+            o.onednnAlg = value();
+        else if(startsWith(a, "--csv="))
+            o.csvPath = value();
+        else if(a == "--list")
+            listOnly = true;
+        else if(a == "--help" || a == "-h")
+        {
+            printUsage();
+            std::exit(0);
+        }
+        else
+        {
+            std::fprintf(stderr, "unknown argument: %s\n", a.c_str());
+            printUsage();
+            return false;
+        }
+    }
+    if(o.batch < 1 || o.minReps < 1 || o.maxReps < o.minReps || o.warmup < 0 || o.minTimeS < 0 ||
+       !(o.tol > 0))
+    {
+        std::fprintf(stderr, "bad option values (batch, reps, max-reps, warmup, min-time, tol)\n");
+        return false;
+    }
+    if(o.onednnAlg != "best" && o.onednnAlg != "direct" && o.onednnAlg != "auto" &&
+       o.onednnAlg != "all")
+    {
+        std::fprintf(stderr, "--onednn-alg must be best, all, direct or auto\n");
+        return false;
+    }
+    if(o.dirs.find_first_not_of("FBW") != std::string::npos || o.dirs.empty())
+    {
+        std::fprintf(stderr, "--dirs takes letters F, B, W\n");
+        return false;
+    }
+    return true;
+}
+
+bool layerSelected(const Layer& l, const Options& o)
+{
+    if(o.filter.empty())
+        return !l.smoke;
+    const std::string name = l.name;
+    return std::any_of(o.filter.begin(), o.filter.end(),
+                       [&](const std::string& f) { return name.find(f) != std::string::npos; });
+}
+
+bool solverSelected(const miopen::conv::Solver& s, const Options& o)
+{
+    if(isNaiveSolver(s.id()) && !o.withNaive)
+        return false;
+    if(o.solverFilter.empty())
+        return true;
+    const std::string name = s.name();
+    return std::any_of(o.solverFilter.begin(), o.solverFilter.end(),
+                       [&](const std::string& f) { return name.find(f) != std::string::npos; });
+}
+
+// ---- Timing ----
+
+struct Timing
+{
+    double medianMs = 0;
+    double minMs    = 0;
+    double maxMs    = 0;
+    int reps        = 0;
+};
+
+Timing timeRuns(const std::function<void()>& fn, const Options& o)
+{
+    using Clock = std::chrono::steady_clock;
+    for(int i = 0; i < o.warmup; ++i)
+        fn();
+    std::vector<double> ms;
+    const auto begin = Clock::now();
+    for(;;)
+    {
+        const auto t0 = Clock::now();
+        fn();
+        const auto t1 = Clock::now();
+        ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+        const double elapsedS = std::chrono::duration<double>(t1 - begin).count();
+        const int n           = static_cast<int>(ms.size());
+        if(n >= o.maxReps || (n >= o.minReps && elapsedS >= o.minTimeS))
+            break;
+    }
+    std::sort(ms.begin(), ms.end());
+    Timing t;
+    t.reps     = static_cast<int>(ms.size());
+    t.minMs    = ms.front();
+    t.maxMs    = ms.back();
+    const std::size_t n = ms.size();
+    t.medianMs = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+    return t;
+}
+
+double gflops(double flop, double ms) { return ms > 0 ? flop / (ms * 1e6) : 0.0; }
+
+// Max |a - ref| over max |ref|; NaN or a size mismatch gives +inf.
+double relativeError(const float* a, const float* ref, std::size_t n)
+{
+    double maxDiff = 0, maxRef = 0;
+    for(std::size_t i = 0; i < n; ++i)
+    {
+        const double d = std::fabs(static_cast<double>(a[i]) - static_cast<double>(ref[i]));
+        if(!(d == d))
+            return std::numeric_limits<double>::infinity();
+        maxDiff = std::max(maxDiff, d);
+        maxRef  = std::max(maxRef, std::fabs(static_cast<double>(ref[i])));
+    }
+    return maxDiff / std::max(maxRef, 1e-30);
+}
+
+// ---- Results ----
+
+struct SolverResult
+{
+    std::string name;
+    Timing timing;
+    double gflops = 0;
+    double relErr = 0;
+    bool ok       = false;
+    std::string error; // exception text when the run threw
+};
+
+struct OnednnResult
+{
+    std::string impl; // "jit:avx512_core (direct)"
+    Timing timing;
+    double gflops = 0;
+};
+
+struct CaseResult
+{
+    const Layer* layer = nullptr;
+    Direction dir      = Direction::Forward;
+    double flop        = 0;
+    std::string registryFirst; // what a heuristic walk of the registry picks
+    std::vector<SolverResult> miopen;
+    std::vector<std::string> skipped;
+    std::vector<OnednnResult> onednn; // one per timed algorithm
+    std::string onednnImpl;           // the fastest of them
+    double onednnGflops  = 0;
+    int bestMiopen       = -1;
+    double ratio         = 0;
+    double foreignLoad   = 0; // cores other processes kept busy while this case ran
+};
+
+// ---- oneDNN ----
+
+struct Shapes
+{
+    dn::memory::dims src, wei, dst, strides, padL, padR;
+};
+
+struct OnednnCase
+{
+    dn::primitive prim;
+    std::unordered_map<int, dn::memory> args;
+    dn::memory result; // the written tensor, in the primitive's layout
+    std::string impl;
+};
+
+dn::memory::desc anyDesc(const dn::memory::dims& d)
+{
+    return dn::memory::desc(d, dn::memory::data_type::f32, dn::memory::format_tag::any);
+}
+
+// A memory in `want`'s layout holding the plain user data (reordered outside any timing).
+dn::memory toLayout(const dn::memory& user, const dn::memory::desc& want, const dn::engine& eng,
+                    dn::stream& strm)
+{
+    if(user.get_desc() == want)
+        return user;
+    dn::memory src = user;
+    dn::memory m(want, eng);
+    dn::reorder(src, m).execute(strm, src, m);
+    strm.wait();
+    return m;
+}
+
+OnednnCase makeOnednnCase(Direction dir, dn::algorithm alg, const Shapes& s,
+                          const dn::memory& userSrc, const dn::memory& userWei,
+                          const dn::memory& userDst, const dn::engine& eng, dn::stream& strm)
+{
+    dn::primitive_attr attr;
+    attr.set_scratchpad_mode(dn::scratchpad_mode::user);
+    const dn::convolution_forward::desc fd(dn::prop_kind::forward_training, alg, anyDesc(s.src),
+                                           anyDesc(s.wei), anyDesc(s.dst), s.strides, s.padL,
+                                           s.padR);
+    const dn::convolution_forward::primitive_desc fpd(fd, attr, eng);
+    OnednnCase c;
+    dn::memory::desc scratch;
+    if(dir == Direction::Forward)
+    {
+        c.prim                        = dn::convolution_forward(fpd);
+        c.impl                        = fpd.impl_info_str();
+        c.args[DNNL_ARG_SRC]          = toLayout(userSrc, fpd.src_desc(), eng, strm);
+        c.args[DNNL_ARG_WEIGHTS]      = toLayout(userWei, fpd.weights_desc(), eng, strm);
+        c.result                      = dn::memory(fpd.dst_desc(), eng);
+        c.args[DNNL_ARG_DST]          = c.result;
+        scratch                       = fpd.scratchpad_desc();
+    }
+    else if(dir == Direction::BackwardData)
+    {
+        const dn::convolution_backward_data::desc bd(alg, anyDesc(s.src), anyDesc(s.wei),
+                                                     anyDesc(s.dst), s.strides, s.padL, s.padR);
+        const dn::convolution_backward_data::primitive_desc bpd(bd, attr, eng, fpd);
+        c.prim                        = dn::convolution_backward_data(bpd);
+        c.impl                        = bpd.impl_info_str();
+        c.args[DNNL_ARG_DIFF_DST]     = toLayout(userDst, bpd.diff_dst_desc(), eng, strm);
+        c.args[DNNL_ARG_WEIGHTS]      = toLayout(userWei, bpd.weights_desc(), eng, strm);
+        c.result                      = dn::memory(bpd.diff_src_desc(), eng);
+        c.args[DNNL_ARG_DIFF_SRC]     = c.result;
+        scratch                       = bpd.scratchpad_desc();
+    }
+    else
+    {
+        const dn::convolution_backward_weights::desc wd(alg, anyDesc(s.src), anyDesc(s.wei),
+                                                        anyDesc(s.dst), s.strides, s.padL, s.padR);
+        const dn::convolution_backward_weights::primitive_desc wpd(wd, attr, eng, fpd);
+        c.prim                        = dn::convolution_backward_weights(wpd);
+        c.impl                        = wpd.impl_info_str();
+        c.args[DNNL_ARG_SRC]          = toLayout(userSrc, wpd.src_desc(), eng, strm);
+        c.args[DNNL_ARG_DIFF_DST]     = toLayout(userDst, wpd.diff_dst_desc(), eng, strm);
+        c.result                      = dn::memory(wpd.diff_weights_desc(), eng);
+        c.args[DNNL_ARG_DIFF_WEIGHTS] = c.result;
+        scratch                       = wpd.scratchpad_desc();
+    }
+    c.args[DNNL_ARG_SCRATCHPAD] = dn::memory(scratch, eng);
+    return c;
+}
+
+// ---- One layer, one direction ----
+
+const char* dirName(Direction d) { return miopen::conv::directionName(d); }
+
+std::vector<float> randomBuffer(std::size_t n, std::uint32_t seed)
+{
+    std::mt19937 gen(seed);
+    std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+    std::vector<float> v(n);
+    for(auto& x : v)
+        x = dist(gen);
+    return v;
+}
+
+CaseResult runCase(const Layer& l, Direction dir, const Options& o, const miopen::Handle& handle,
+                   const dn::engine& eng, dn::stream& strm)
+{
+    using miopen::TensorDescriptor;
+    const std::size_t n = static_cast<std::size_t>(o.batch);
+    const TensorDescriptor inDesc(miopenFloat, {n, std::size_t(l.c), std::size_t(l.hw), std::size_t(l.hw)});
+    const TensorDescriptor weiDesc(miopenFloat,
+                                   {std::size_t(l.k), std::size_t(l.c), std::size_t(l.rs), std::size_t(l.rs)});
+    const miopen::ConvolutionDescriptor conv(2, miopenConvolution, {l.pad, l.pad},
+                                             {l.stride, l.stride}, {1, 1});
+    const TensorDescriptor outDesc(miopenFloat, conv.forwardOutputLengths(inDesc, weiDesc));
+    const miopen::conv::ProblemDescription problem(inDesc, weiDesc, outDesc, conv, dir);
+
+    CaseResult r;
+    r.layer = &l;
+    r.dir   = dir;
+    r.flop  = problem.flopCount();
+
+    // Plain buffers, the same data for both libraries.
+    std::vector<float> x  = randomBuffer(inDesc.elementCount(), 1);
+    std::vector<float> w  = randomBuffer(weiDesc.elementCount(), 2);
+    std::vector<float> dy = randomBuffer(outDesc.elementCount(), 3);
+
+    const auto dims = [](const TensorDescriptor& t) {
+        dn::memory::dims d;
+        for(auto v : t.lens())
+            d.push_back(static_cast<dn::memory::dim>(v));
+        return d;
+    };
+    Shapes s;
+    s.src     = dims(inDesc);
+    s.wei     = dims(weiDesc);
+    s.dst     = dims(outDesc);
+    s.strides = {l.stride, l.stride};
+    s.padL    = {l.pad, l.pad};
+    s.padR    = {l.pad, l.pad};
+    using tag = dn::memory::format_tag;
+    const dn::memory::desc srcPlain(s.src, dn::memory::data_type::f32, tag::nchw);
+    const dn::memory::desc weiPlain(s.wei, dn::memory::data_type::f32, tag::oihw);
+    const dn::memory::desc dstPlain(s.dst, dn::memory::data_type::f32, tag::nchw);
+    const dn::memory userSrc(srcPlain, eng, x.data());
+    const dn::memory userWei(weiPlain, eng, w.data());
+    const dn::memory userDst(dstPlain, eng, dy.data());
+
+    // The written tensor, plain: size and oneDNN plain desc.
+    const TensorDescriptor& resultDesc = dir == Direction::Forward        ? outDesc
+                                         : dir == Direction::BackwardData ? inDesc
+                                                                          : weiDesc;
+    const dn::memory::desc& resultPlain = dir == Direction::Forward        ? dstPlain
+                                          : dir == Direction::BackwardData ? srcPlain
+                                                                           : weiPlain;
+    const std::size_t resultCount = resultDesc.elementCount();
+
+    // oneDNN: direct (the reference output) and auto, each timed when asked for.
+    std::vector<float> reference(resultCount);
+    std::vector<std::pair<dn::algorithm, const char*>> algs;
+    if(o.onednnAlg != "auto")
+        algs.push_back({dn::algorithm::convolution_direct, "direct"});
+    if(o.onednnAlg != "direct")
+        algs.push_back({dn::algorithm::convolution_auto, "auto"});
+    if(o.onednnAlg == "all")
+        algs.push_back({dn::algorithm::convolution_winograd, "winograd"});
+    bool haveReference = false;
+    std::vector<std::string> timedImpls;
+    for(const auto& [alg, algName] : algs)
+    {
+        OnednnCase c;
+        try
+        {
+            c = makeOnednnCase(dir, alg, s, userSrc, userWei, userDst, eng, strm);
+        }
+        catch(const dn::error& e)
+        {
+            if(alg == dn::algorithm::convolution_direct)
+                throw;
+            std::printf("  oneDNN %s: no implementation for this problem\n", algName);
+            continue;
+        }
+        const std::string label = c.impl + " (" + algName + ")";
+        if(std::find(timedImpls.begin(), timedImpls.end(), c.impl) != timedImpls.end())
+            continue; // resolved to an implementation already timed
+        timedImpls.push_back(c.impl);
+        const Timing t = timeRuns(
+            [&]() {
+                c.prim.execute(strm, c.args);
+                strm.wait();
+            },
+            o);
+        const double gf = gflops(r.flop, t.medianMs);
+        std::printf("  %-40s %10.4f ms %8.1f GFLOP/s  (%d reps, min %.4f max %.4f)\n",
+                    ("oneDNN " + label).c_str(), t.medianMs, gf, t.reps, t.minMs, t.maxMs);
+        if(!haveReference)
+        {
+            dn::memory plain(resultPlain, eng, reference.data());
+            dn::reorder(c.result, plain).execute(strm, c.result, plain);
+            strm.wait();
+            haveReference = true;
+        }
+        r.onednn.push_back({label, t, gf});
+        if(gf > r.onednnGflops)
+        {
+            r.onednnGflops = gf;
+            r.onednnImpl   = label;
+        }
+    }
+
+    // MIOpen: every applicable solver.
+    const auto applicable = miopen::conv::applicableSolvers(problem);
+    if(!applicable.empty())
+        r.registryFirst = applicable.front()->name();
+    std::vector<float> result(resultCount);
+    miopen::conv::ConvTensors tensors;
+    tensors.in  = x.data();
+    tensors.wei = w.data();
+    tensors.out = dy.data();
+    if(dir == Direction::Forward)
+        tensors.outOut = result.data();
+    else if(dir == Direction::BackwardData)
+        tensors.inOut = result.data();
+    else
+        tensors.weiOut = result.data();
+
+    for(const miopen::conv::Solver* solver : applicable)
+    {
+        if(!solverSelected(*solver, o))
+        {
+            r.skipped.push_back(solver->name());
+            continue;
+        }
+        SolverResult sr;
+        sr.name = solver->name();
+        // NaN-filled, so a solver that leaves part of the output unwritten fails the check.
+        std::fill(result.begin(), result.end(), std::numeric_limits<float>::quiet_NaN());
+        try
+        {
+            const std::size_t wsBytes       = solver->workspaceSize(problem);
+            const miopen::Allocation wsAlloc = handle.allocate(wsBytes);
+            sr.timing                        = timeRuns(
+                [&]() { solver->run(handle, problem, tensors, wsAlloc.get(), wsBytes); }, o);
+            sr.gflops = gflops(r.flop, sr.timing.medianMs);
+            sr.relErr = relativeError(result.data(), reference.data(), resultCount);
+            sr.ok     = sr.relErr <= o.tol;
+        }
+        catch(const std::exception& e)
+        {
+            sr.error = e.what();
+        }
+        if(sr.error.empty())
+            std::printf("  %-40s %10.4f ms %8.1f GFLOP/s  (%d reps, min %.4f max %.4f) "
+                        "rel.err %.2e%s\n",
+                        sr.name.c_str(), sr.timing.medianMs, sr.gflops, sr.timing.reps,
+                        sr.timing.minMs, sr.timing.maxMs, sr.relErr, sr.ok ? "" : "  WRONG");
+        else
+            std::printf("  %-40s FAILED: %s\n", sr.name.c_str(), sr.error.c_str());
+        r.miopen.push_back(sr);
+    }
+    for(std::size_t i = 0; i < r.miopen.size(); ++i)
+        if(r.miopen[i].ok &&
+           (r.bestMiopen < 0 || r.miopen[i].gflops > r.miopen[std::size_t(r.bestMiopen)].gflops))
+            r.bestMiopen = static_cast<int>(i);
+    if(r.bestMiopen >= 0 && r.onednnGflops > 0)
+        r.ratio = r.miopen[std::size_t(r.bestMiopen)].gflops / r.onednnGflops;
+    if(!r.skipped.empty())
+    {
+        std::string list;
+        for(const auto& sk : r.skipped)
+            list += (list.empty() ? "" : ", ") + sk;
+        std::printf("  not timed (applicable, filtered out): %s\n", list.c_str());
+    }
+    if(r.bestMiopen >= 0)
+        std::printf("  best MIOpen %s, registry's first choice %s: best MIOpen / oneDNN = %.2f\n",
+                    r.miopen[std::size_t(r.bestMiopen)].name.c_str(), r.registryFirst.c_str(),
+                    r.ratio);
+    else
+        std::printf("  no correct MIOpen solver timed\n");
+    return r;
+}
+
+// ---- Noise: CPU time other processes used while we measured ----
+
+// Busy CPU seconds of the whole machine (all cores, /proc/stat) and of this process.
+struct CpuClock
+{
+    double machineBusyS = 0;
+    double selfS        = 0;
+    std::chrono::steady_clock::time_point wall;
+};
+
+CpuClock readCpuClock()
+{
+    CpuClock c;
+    c.wall = std::chrono::steady_clock::now();
+    std::ifstream f("/proc/stat");
+    std::string cpu;
+    unsigned long long v[8] = {0, 0, 0, 0, 0, 0, 0, 0}; // user nice system idle iowait irq softirq steal
+    f >> cpu;
+    for(auto& x : v)
+        f >> x;
+    const double hz = static_cast<double>(sysconf(_SC_CLK_TCK));
+    if(cpu == "cpu" && hz > 0)
+        c.machineBusyS = static_cast<double>(v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) / hz;
+    rusage ru{};
+    getrusage(RUSAGE_SELF, &ru);
+    const auto sec = [](const timeval& t) { return static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_usec); };
+    c.selfS = sec(ru.ru_utime) + sec(ru.ru_stime);
+    return c;
+}
+
+// Average number of cores kept busy by other processes (and the hypervisor's steal) between
+// two readings; 0 on a quiet machine, ~1 when another process ran flat out on one core.
+double foreignLoad(const CpuClock& a, const CpuClock& b)
+{
+    const double wall = std::chrono::duration<double>(b.wall - a.wall).count();
+    if(wall <= 0)
+        return 0;
+    const double foreign = (b.machineBusyS - a.machineBusyS) - (b.selfS - a.selfS);
+    return std::max(0.0, foreign / wall);
+}
+
+// ---- Reports ----
+
+// v with `decimals` digits after the point.
+std::string fmt(double v, int decimals)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+void printMarkdown(const std::vector<CaseResult>& results, const Options& o, double target,
+                   double stretch)
+{
+    std::printf("\n## Results (N=%d, fp32, GFLOP/s from the median time)\n\n", o.batch);
+    std::printf("| layer | dir | MIOpen solvers (GFLOP/s; best in bold) | best MIOpen | oneDNN "
+                "(GFLOP/s impl; best in bold) | best oneDNN | ratio | other load |\n"
+                "|---|---|---|---:|---|---:|---:|---:|\n");
+    for(const auto& r : results)
+    {
+        std::string solvers;
+        for(std::size_t i = 0; i < r.miopen.size(); ++i)
+        {
+            const auto& sr = r.miopen[i];
+            std::string v  = sr.error.empty() ? fmt(sr.gflops, 1) : std::string("failed");
+            if(sr.error.empty() && !sr.ok)
+                v += " WRONG";
+            const bool best = static_cast<int>(i) == r.bestMiopen;
+            solvers += (solvers.empty() ? "" : "; ") + std::string(best ? "**" : "") + sr.name +
+                       " " + v + (best ? "**" : "");
+        }
+        const std::string best =
+            r.bestMiopen >= 0 ? fmt(r.miopen[std::size_t(r.bestMiopen)].gflops, 1) : "-";
+        std::string dnnl;
+        for(const auto& od : r.onednn)
+        {
+            const bool bold = od.impl == r.onednnImpl && r.onednn.size() > 1;
+            dnnl += (dnnl.empty() ? "" : "; ") + std::string(bold ? "**" : "") +
+                    fmt(od.gflops, 1) + " " + od.impl + (bold ? "**" : "");
+        }
+        std::printf("| %s | %c | %s | %s | %s | %.1f | %s | %.2f |\n", r.layer->name,
+                    miopen::conv::directionLetter(r.dir), solvers.c_str(), best.c_str(),
+                    dnnl.c_str(), r.onednnGflops,
+                    r.bestMiopen >= 0 ? fmt(r.ratio, 2).c_str() : "-", r.foreignLoad);
+    }
+
+    std::printf("\n\"other load\": cores other processes kept busy while the row was measured "
+                "(/proc/stat minus this process); above ~0.1 the row is noisy.\n");
+    std::printf("\n## Summary: min(best MIOpen / oneDNN) per filter group and direction "
+                "(target >= %.1f, stretch >= %.1f)\n\n",
+                target, stretch);
+    std::printf("| group | dir | layers | min ratio | at layer | target | stretch |\n"
+                "|---|---|---:|---:|---|---|---|\n");
+    const char* groups[] = {"3x3", "1x1", "7x7"};
+    for(const char* g : groups)
+        for(Direction d : kAllDirections)
+        {
+            double minRatio = std::numeric_limits<double>::infinity();
+            const char* at  = "-";
+            int count       = 0;
+            for(const auto& r : results)
+                if(std::strcmp(r.layer->group, g) == 0 && r.dir == d)
+                {
+                    ++count;
+                    if(r.ratio < minRatio)
+                    {
+                        minRatio = r.ratio;
+                        at       = r.layer->name;
+                    }
+                }
+            if(count == 0)
+                continue;
+            std::printf("| %s | %c | %d | %.2f | %s | %s | %s |\n", g,
+                        miopen::conv::directionLetter(d), count, minRatio, at,
+                        minRatio >= target ? "met" : "MISSED",
+                        minRatio >= stretch ? "met" : "missed");
+        }
+}
+
+void writeCsv(const std::vector<CaseResult>& results, const Options& o)
+{
+    std::ofstream f(o.csvPath);
+    f << "layer,direction,batch,library,implementation,median_ms,min_ms,reps,gflops,rel_err,ok\n";
+    for(const auto& r : results)
+    {
+        for(const auto& sr : r.miopen)
+            f << r.layer->name << ',' << dirName(r.dir) << ',' << o.batch << ",miopen," << sr.name
+              << ',' << sr.timing.medianMs << ',' << sr.timing.minMs << ',' << sr.timing.reps
+              << ',' << sr.gflops << ',' << sr.relErr << ',' << (sr.ok ? 1 : 0) << '\n';
+        for(const auto& od : r.onednn)
+            f << r.layer->name << ',' << dirName(r.dir) << ',' << o.batch << ",onednn,\""
+              << od.impl << "\"," << od.timing.medianMs << ',' << od.timing.minMs << ','
+              << od.timing.reps << ',' << od.gflops << ",,1\n";
+    }
+}
+
+void printLoad(const char* when)
+{
+    double load[3] = {0, 0, 0};
+    if(getloadavg(load, 3) == 3)
+        std::printf("load average %s: %.2f %.2f %.2f\n", when, load[0], load[1], load[2]);
+}
+
+std::string cpuModel()
+{
+    std::ifstream f("/proc/cpuinfo");
+    std::string line;
+    while(std::getline(f, line))
+        if(startsWith(line, "model name"))
+            return line.substr(line.find(':') + 2);
+    return "unknown";
+}
+
+const char* isaName(dn::cpu_isa isa)
+{
+    switch(isa)
+    {
+    case dn::cpu_isa::sse41: return "sse41";
+    case dn::cpu_isa::avx: return "avx";
+    case dn::cpu_isa::avx2: return "avx2";
+    case dn::cpu_isa::avx2_vnni: return "avx2_vnni";
+    case dn::cpu_isa::avx512_mic: return "avx512_mic";
+    case dn::cpu_isa::avx512_mic_4ops: return "avx512_mic_4ops";
+    case dn::cpu_isa::avx512_core: return "avx512_core";
+    case dn::cpu_isa::avx512_core_vnni: return "avx512_core_vnni";
+    case dn::cpu_isa::avx512_core_bf16: return "avx512_core_bf16";
+    case dn::cpu_isa::avx512_core_amx: return "avx512_core_amx";
+    case dn::cpu_isa::all: return "all";
+    }
+    return "unknown";
+}
+
+int runAll(const Options& o)
+{
+    // One thread count for both libraries: MIOpen's pool size (MIOPEN_NUM_THREADS or the
+    // hardware concurrency) becomes OpenMP's (oneDNN's) unless OMP_NUM_THREADS is set. libgomp
+    // reads OMP_NUM_THREADS when it is loaded, before main, so the count is set through
+    // omp_set_num_threads (the initial thread's nthreads ICV) rather than setenv.
+    const std::size_t miopenThreads = miopen::threadCount();
+    const char* ompEnv              = std::getenv("OMP_NUM_THREADS");
+    if(!ompEnv)
+        omp_set_num_threads(static_cast<int>(miopenThreads));
+    const dn::version_t* v = dn::version();
+
+    const std::time_t now = std::time(nullptr);
+    char date[64];
+    std::strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S %Z", std::localtime(&now));
+    std::printf("conv_solvers_bench  %s  cpu: %s\n", date, cpuModel().c_str());
+    std::printf("%s\n", miopen::threadingSummary().c_str());
+    std::printf("onednn %d.%d.%d (%s), isa %s, omp_get_max_threads=%d (OMP_NUM_THREADS %s)\n",
+                v->major, v->minor, v->patch, v->hash, isaName(dn::get_effective_cpu_isa()),
+                omp_get_max_threads(),
+                ompEnv ? (std::string("=") + ompEnv).c_str()
+                       : "unset: set to miopen's thread count");
+    if(static_cast<std::size_t>(omp_get_max_threads()) != miopenThreads)
+        std::printf("WARNING: thread counts differ (miopen %zu, oneDNN %d): ratios are unfair\n",
+                    miopenThreads, omp_get_max_threads());
+    std::printf("batch %d, fp32, warm-up %d, reps >= %d and >= %.2f s (<= %d), median; tol %.0e\n",
+                o.batch, o.warmup, o.minReps, o.minTimeS, o.maxReps, o.tol);
+    printLoad("at start");
+
+    const CpuClock runStart = readCpuClock();
+    const miopen::Handle handle;
+    const dn::engine eng(dn::engine::kind::cpu, 0);
+    dn::stream strm(eng);
+
+    std::vector<CaseResult> results;
+    bool allCorrect = true;
+    for(const Layer& l : kLayers)
+    {
+        if(!layerSelected(l, o))
+            continue;
+        for(Direction d : kAllDirections)
+        {
+            if(o.dirs.find(miopen::conv::directionLetter(d)) == std::string::npos)
+                continue;
+            std::printf("\n== %s  %dx%d %d->%d  in %dx%d  stride %d pad %d  N=%d  %s\n", l.name,
+                        l.rs, l.rs, l.c, l.k, l.hw, l.hw, l.stride, l.pad, o.batch, dirName(d));
+            std::fflush(stdout);
+            const CpuClock before = readCpuClock();
+            CaseResult r          = runCase(l, d, o, handle, eng, strm);
+            r.foreignLoad         = foreignLoad(before, readCpuClock());
+            std::printf("  other processes kept %.2f cores busy during this case\n", r.foreignLoad);
+            for(const auto& sr : r.miopen)
+                allCorrect = allCorrect && sr.ok;
+            results.push_back(std::move(r));
+            std::fflush(stdout);
+        }
+    }
+    if(results.empty())
+    {
+        std::fprintf(stderr, "no layer matches the filter (--list shows them)\n");
+        return 2;
+    }
+    printMarkdown(results, o, 0.7, 0.9);
+    if(!o.csvPath.empty())
+        writeCsv(results, o);
+    std::printf("\n");
+    printLoad("at end");
+    const CpuClock runEnd = readCpuClock();
+    std::printf("run took %.0f s; other processes kept %.2f cores busy on average\n",
+                std::chrono::duration<double>(runEnd.wall - runStart.wall).count(),
+                foreignLoad(runStart, runEnd));
+    if(!allCorrect)
+    {
+        std::printf("FAILED: a MIOpen solver failed or exceeded the tolerance (see WRONG/FAILED)\n");
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    Options o;
+    bool listOnly = false;
+    if(!parseOptions(argc, argv, o, listOnly))
+        return 2;
+    if(listOnly)
+    {
+        for(const Layer& l : kLayers)
+            std::printf("%-20s %s  C=%d K=%d H=W=%d R=S=%d stride %d pad %d%s\n", l.name, l.group,
+                        l.c, l.k, l.hw, l.rs, l.stride, l.pad, l.smoke ? "  (smoke only)" : "");
+        return 0;
+    }
+    try
+    {
+        return runAll(o);
+    }
+    catch(const dn::error& e)
+    {
+        std::fprintf(stderr, "oneDNN error: %s (status %d)\n", e.what(), static_cast<int>(e.status));
+    }
+    catch(const std::exception& e)
+    {
+        std::fprintf(stderr, "error: %s\n", e.what());
+    }
+    return 1;
+}

@@ -1,0 +1,44 @@
+// Element types of attribute values (the attributeType argument of Set/GetAttribute).
+//   HANDLE: hipdnnHandle_t          DATA_TYPE: hipdnnDataType_t     BOOLEAN: bool
+//   INT64: int64_t                   FLOAT: float                    DOUBLE: double
+//   VOID_PTR: void*                  HEUR_MODE: hipdnnBackendHeurMode_t
+//   BACKEND_DESCRIPTOR: hipdnnBackendDescriptor_t                   INT32: int32_t
+//   CHAR: char                       CONVOLUTION_MODE: hipdnnConvolutionMode_t
+//   POINTWISE_MODE: hipdnnPointwiseMode_t
+//   FLATBUFFER_DATA_STRUCT_EXT: hipdnnBackendFlatbufferData_t
+#pragma once
+
+typedef enum
+{
+    HIPDNN_TYPE_HANDLE = 0,
+    HIPDNN_TYPE_DATA_TYPE = 1,
+    HIPDNN_TYPE_BOOLEAN = 2,
+    HIPDNN_TYPE_INT64 = 3,
+    HIPDNN_TYPE_FLOAT = 4,
+    HIPDNN_TYPE_DOUBLE = 5,
+    HIPDNN_TYPE_VOID_PTR = 6,
+    HIPDNN_TYPE_HEUR_MODE = 7,
+    HIPDNN_TYPE_KNOB_TYPE = 8,
+    HIPDNN_TYPE_NAN_PROPOGATION = 9,
+    HIPDNN_TYPE_NUMERICAL_NOTE = 10,
+    HIPDNN_TYPE_LAYOUT_TYPE = 11,
+    HIPDNN_TYPE_ATTRIB_NAME = 12,
+    HIPDNN_TYPE_BACKEND_DESCRIPTOR = 13,
+    HIPDNN_TYPE_GENSTATS_MODE = 14,
+    HIPDNN_TYPE_BN_FINALIZE_STATS_MODE = 15,
+    HIPDNN_TYPE_BEHAVIOR_NOTE = 16,
+    HIPDNN_TYPE_TENSOR_REORDERING_MODE = 17,
+    HIPDNN_TYPE_INT32 = 18,
+    HIPDNN_TYPE_CHAR = 19,
+    HIPDNN_TYPE_SIGNAL_MODE = 20,
+    HIPDNN_TYPE_FRACTION = 21,
+    HIPDNN_TYPE_NORM_FWD_PHASE = 22,
+    HIPDNN_TYPE_RNG_DISTRIBUTION = 23,
+    HIPDNN_TYPE_CONVOLUTION_MODE = 24,
+    HIPDNN_TYPE_POINTWISE_MODE = 25,
+    HIPDNN_TYPE_DIAGONAL_ALIGNMENT = 26,
+    HIPDNN_TYPE_ATTENTION_IMPLEMENTATION = 27,
+    HIPDNN_TYPE_REDUCTION_MODE = 28,
+    HIPDNN_TYPE_FLATBUFFER_DATA_STRUCT_EXT = 10000,
+    HIPDNN_TYPE_OPERATION_TYPE_EXT = 10001
+} hipdnnBackendAttributeType_t;

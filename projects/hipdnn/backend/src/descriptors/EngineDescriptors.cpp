@@ -1,0 +1,643 @@
+#include "EngineDescriptors.hpp"
+
+#include "../BackendLogger.hpp"
+#include "AttributeIo.hpp"
+
+#include <hipdnn_data_sdk/flatbuffer_utilities/BufferVerification.hpp>
+
+#include <algorithm>
+#include <set>
+
+namespace hipdnn_backend
+{
+
+namespace dobj = hipdnn_data_sdk::data_objects;
+
+namespace
+{
+hipdnnPluginConstData_t constData(const std::vector<uint8_t>& bytes)
+{
+    return {bytes.data(), bytes.size()};
+}
+
+/// Engine ids one plugin finds applicable to the graph; throws PLUGIN_ERROR when the plugin fails.
+std::vector<int64_t> applicableIds(const PluginInstance& plugin, const std::vector<uint8_t>& graph)
+{
+    const auto& fn = plugin.library().fn();
+    const hipdnnPluginConstData_t data = constData(graph);
+    uint32_t count = 0;
+    hipdnnPluginStatus_t st = fn.getApplicableEngineIds(plugin.handle(), &data, nullptr, 0, &count);
+    throwIf(st != HIPDNN_PLUGIN_STATUS_SUCCESS, HIPDNN_STATUS_PLUGIN_ERROR,
+            plugin.library().describeFailure("hipdnnEnginePluginGetApplicableEngineIds", st));
+    std::vector<int64_t> ids(count);
+    if(count > 0)
+    {
+        uint32_t again = 0;
+        st = fn.getApplicableEngineIds(plugin.handle(), &data, ids.data(), count, &again);
+        throwIf(st != HIPDNN_PLUGIN_STATUS_SUCCESS, HIPDNN_STATUS_PLUGIN_ERROR,
+                plugin.library().describeFailure("hipdnnEnginePluginGetApplicableEngineIds", st));
+        ids.resize(std::min(count, again));
+    }
+    return ids;
+}
+} // namespace
+
+// ---------------------------------------------------------------------------------------------
+// ENGINEHEUR
+
+void EngineHeuristicDescriptor::doSetAttribute(hipdnnBackendAttributeName_t name,
+                                               hipdnnBackendAttributeType_t type,
+                                               int64_t count,
+                                               const void* values)
+{
+    switch(name)
+    {
+    case HIPDNN_ATTR_ENGINEHEUR_MODE:
+    {
+        _mode = readEnum<hipdnnBackendHeurMode_t>(name, type, HIPDNN_TYPE_HEUR_MODE, count, values,
+                                                  HIPDNN_HEUR_MODE_FALLBACK, HIPDNN_HEUR_MODE_FALLBACK,
+                                                  "heuristic mode (only HIPDNN_HEUR_MODE_FALLBACK is supported):");
+        return;
+    }
+    case HIPDNN_ATTR_ENGINEHEUR_OPERATION_GRAPH:
+        _graph = readDescriptor<OperationGraphDescriptor>(name, type, count, values,
+                                                          HIPDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR);
+        return;
+    default:
+        throwUnknownAttribute(name);
+    }
+}
+
+void EngineHeuristicDescriptor::doFinalize()
+{
+    throwIf(_graph == nullptr, HIPDNN_STATUS_BAD_PARAM, "HIPDNN_ATTR_ENGINEHEUR_OPERATION_GRAPH is not set");
+    throwIf(!_mode.has_value(), HIPDNN_STATUS_BAD_PARAM, "HIPDNN_ATTR_ENGINEHEUR_MODE is not set");
+    const HandleState& state = *_graph->handleState();
+    std::vector<bool> applicable(state.engines().size(), false);
+    std::string failures;
+    for(const auto& plugin : state.plugins())
+    {
+        std::vector<int64_t> ids;
+        try
+        {
+            ids = applicableIds(*plugin, _graph->serialized());
+        }
+        catch(const HipdnnException& e)
+        {
+            HIPDNN_LOG_WARN("engine query skipped a plugin: " << e.what());
+            failures += std::string("; ") + e.what();
+            continue;
+        }
+        for(int64_t id : ids)
+        {
+            const int64_t index = state.engineIndex(id);
+            if(index < 0 || state.engines()[static_cast<size_t>(index)].plugin != plugin)
+            {
+                HIPDNN_LOG_WARN("plugin " << plugin->library().name() << " reported engine id " << id
+                                          << ", which it did not register; ignored");
+                continue;
+            }
+            applicable[static_cast<size_t>(index)] = true;
+        }
+    }
+    _ranking.clear();
+    const auto preferred = _graph->preferredEngineId();
+    if(preferred.has_value())
+    {
+        const int64_t index = state.engineIndex(*preferred);
+        if(index >= 0 && applicable[static_cast<size_t>(index)])
+        {
+            _ranking.push_back(static_cast<size_t>(index));
+        }
+        else
+        {
+            HIPDNN_LOG_WARN("preferred engine " << engineDisplayName(*preferred)
+                                                << (index < 0 ? " is not loaded" : " cannot run the graph")
+                                                << "; ranking the other engines");
+        }
+    }
+    for(size_t i = 0; i < applicable.size(); ++i)
+    {
+        if(applicable[i] && std::find(_ranking.begin(), _ranking.end(), i) == _ranking.end())
+        {
+            _ranking.push_back(i);
+        }
+    }
+    throwIf(_ranking.empty(), HIPDNN_STATUS_NOT_SUPPORTED,
+            "no loaded engine supports the graph (" + std::to_string(state.engines().size())
+                + " engine(s) loaded" + failures + ")");
+}
+
+void EngineHeuristicDescriptor::doGetAttribute(hipdnnBackendAttributeName_t name,
+                                               hipdnnBackendAttributeType_t type,
+                                               int64_t requested,
+                                               int64_t* count,
+                                               void* values) const
+{
+    switch(name)
+    {
+    case HIPDNN_ATTR_ENGINEHEUR_MODE:
+        writeScalar(name, type, HIPDNN_TYPE_HEUR_MODE, requested, count, values, *_mode);
+        return;
+    case HIPDNN_ATTR_ENGINEHEUR_OPERATION_GRAPH:
+        writeScalar(name, type, HIPDNN_TYPE_BACKEND_DESCRIPTOR, requested, count, values,
+                    DescriptorRegistry::toHandle(*_graph));
+        return;
+    case HIPDNN_ATTR_ENGINEHEUR_RESULTS:
+    {
+        expectType(name, type, HIPDNN_TYPE_BACKEND_DESCRIPTOR);
+        if(count != nullptr)
+        {
+            *count = static_cast<int64_t>(_ranking.size());
+        }
+        const size_t n = std::min(static_cast<size_t>(requested), _ranking.size());
+        auto* out = static_cast<hipdnnBackendDescriptor_t*>(values);
+        // Validate every target before filling any.
+        std::vector<std::shared_ptr<EngineConfigDescriptor>> configs;
+        for(size_t i = 0; i < n; ++i)
+        {
+            configs.push_back(DescriptorRegistry::getAs<EngineConfigDescriptor>(
+                out[i], HIPDNN_BACKEND_ENGINECFG_DESCRIPTOR, "result " + std::to_string(i), false));
+            throwIf(configs.back()->isFinalized(), HIPDNN_STATUS_BAD_PARAM,
+                    "result " + std::to_string(i) + " is an already finalized engine config");
+        }
+        for(size_t i = 0; i < n; ++i)
+        {
+            configs[i]->fillAndFinalize(
+                EngineDescriptor::createFinalized(_graph, static_cast<int64_t>(_ranking[i])));
+        }
+        return;
+    }
+    default:
+        throwUnknownAttribute(name);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// ENGINE
+
+std::shared_ptr<EngineDescriptor>
+    EngineDescriptor::createFinalized(std::shared_ptr<OperationGraphDescriptor> graph, int64_t globalIndex)
+{
+    auto engine = std::make_shared<EngineDescriptor>();
+    engine->_graph = std::move(graph);
+    engine->_globalIndex = globalIndex;
+    engine->finalize();
+    return engine;
+}
+
+const EngineEntry& EngineDescriptor::entry() const
+{
+    return _graph->handleState()->engines().at(static_cast<size_t>(*_globalIndex));
+}
+
+void EngineDescriptor::doSetAttribute(hipdnnBackendAttributeName_t name,
+                                      hipdnnBackendAttributeType_t type,
+                                      int64_t count,
+                                      const void* values)
+{
+    switch(name)
+    {
+    case HIPDNN_ATTR_ENGINE_OPERATION_GRAPH:
+        _graph = readDescriptor<OperationGraphDescriptor>(name, type, count, values,
+                                                          HIPDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR);
+        return;
+    case HIPDNN_ATTR_ENGINE_GLOBAL_INDEX:
+        _globalIndex = readScalar<int64_t>(name, type, HIPDNN_TYPE_INT64, count, values);
+        return;
+    default:
+        throwUnknownAttribute(name);
+    }
+}
+
+void EngineDescriptor::doFinalize()
+{
+    throwIf(_graph == nullptr, HIPDNN_STATUS_BAD_PARAM, "HIPDNN_ATTR_ENGINE_OPERATION_GRAPH is not set");
+    throwIf(!_globalIndex.has_value(), HIPDNN_STATUS_BAD_PARAM, "HIPDNN_ATTR_ENGINE_GLOBAL_INDEX is not set");
+    const auto& engines = _graph->handleState()->engines();
+    throwIf(*_globalIndex < 0 || static_cast<size_t>(*_globalIndex) >= engines.size(),
+            HIPDNN_STATUS_BAD_PARAM_OUT_OF_BOUND,
+            "engine global index " + std::to_string(*_globalIndex) + " is out of range (0.."
+                + std::to_string(engines.size()) + ")");
+    const EngineEntry& e = entry();
+    const auto ids = applicableIds(*e.plugin, _graph->serialized());
+    throwIf(std::find(ids.begin(), ids.end(), e.id) == ids.end(), HIPDNN_STATUS_NOT_SUPPORTED,
+            "engine " + e.name + " does not support the graph");
+}
+
+void EngineDescriptor::doGetAttribute(hipdnnBackendAttributeName_t name,
+                                      hipdnnBackendAttributeType_t type,
+                                      int64_t requested,
+                                      int64_t* count,
+                                      void* values) const
+{
+    switch(name)
+    {
+    case HIPDNN_ATTR_ENGINE_OPERATION_GRAPH:
+        writeScalar(name, type, HIPDNN_TYPE_BACKEND_DESCRIPTOR, requested, count, values,
+                    DescriptorRegistry::toHandle(*_graph));
+        return;
+    case HIPDNN_ATTR_ENGINE_GLOBAL_INDEX:
+        writeScalar(name, type, HIPDNN_TYPE_INT64, requested, count, values, *_globalIndex);
+        return;
+    case HIPDNN_ATTR_ENGINE_NAME_EXT:
+        writeString(name, type, requested, count, values, entry().name);
+        return;
+    default:
+        throwUnknownAttribute(name);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// KNOB_CHOICE: KNOB_TYPE is the knob id string (CHAR); KNOB_VALUE an INT64, DOUBLE or CHAR value.
+
+void KnobChoiceDescriptor::doSetAttribute(hipdnnBackendAttributeName_t name,
+                                          hipdnnBackendAttributeType_t type,
+                                          int64_t count,
+                                          const void* values)
+{
+    switch(name)
+    {
+    case HIPDNN_ATTR_KNOB_CHOICE_KNOB_TYPE:
+    {
+        const auto chars = readArray<char>(name, type, HIPDNN_TYPE_CHAR, count, values);
+        _knobId.assign(chars.begin(), std::find(chars.begin(), chars.end(), '\0'));
+        return;
+    }
+    case HIPDNN_ATTR_KNOB_CHOICE_KNOB_VALUE:
+        if(type == HIPDNN_TYPE_INT64)
+        {
+            _int = readScalar<int64_t>(name, type, HIPDNN_TYPE_INT64, count, values);
+        }
+        else if(type == HIPDNN_TYPE_DOUBLE)
+        {
+            _real = readScalar<double>(name, type, HIPDNN_TYPE_DOUBLE, count, values);
+        }
+        else if(type == HIPDNN_TYPE_CHAR)
+        {
+            const auto chars = readArray<char>(name, type, HIPDNN_TYPE_CHAR, count, values);
+            _text.assign(chars.begin(), std::find(chars.begin(), chars.end(), '\0'));
+        }
+        else
+        {
+            throw HipdnnException(HIPDNN_STATUS_BAD_PARAM, "knob value must be INT64, DOUBLE or CHAR");
+        }
+        _valueType = type;
+        return;
+    default:
+        throwUnknownAttribute(name);
+    }
+}
+
+void KnobChoiceDescriptor::doFinalize()
+{
+    throwIf(_knobId.empty(), HIPDNN_STATUS_BAD_PARAM, "HIPDNN_ATTR_KNOB_CHOICE_KNOB_TYPE (knob id) is not set");
+    throwIf(!_valueType.has_value(), HIPDNN_STATUS_BAD_PARAM, "HIPDNN_ATTR_KNOB_CHOICE_KNOB_VALUE is not set");
+}
+
+void KnobChoiceDescriptor::doGetAttribute(hipdnnBackendAttributeName_t name,
+                                          hipdnnBackendAttributeType_t type,
+                                          int64_t requested,
+                                          int64_t* count,
+                                          void* values) const
+{
+    switch(name)
+    {
+    case HIPDNN_ATTR_KNOB_CHOICE_KNOB_TYPE:
+        writeString(name, type, requested, count, values, _knobId);
+        return;
+    case HIPDNN_ATTR_KNOB_CHOICE_KNOB_VALUE:
+        if(*_valueType == HIPDNN_TYPE_INT64)
+        {
+            writeScalar(name, type, HIPDNN_TYPE_INT64, requested, count, values, _int);
+        }
+        else if(*_valueType == HIPDNN_TYPE_DOUBLE)
+        {
+            writeScalar(name, type, HIPDNN_TYPE_DOUBLE, requested, count, values, _real);
+        }
+        else
+        {
+            writeString(name, type, requested, count, values, _text);
+        }
+        return;
+    default:
+        throwUnknownAttribute(name);
+    }
+}
+
+flatbuffers::Offset<dobj::KnobSetting>
+    KnobChoiceDescriptor::serialize(flatbuffers::FlatBufferBuilder& fbb) const
+{
+    auto id = fbb.CreateString(_knobId);
+    if(*_valueType == HIPDNN_TYPE_INT64)
+    {
+        return dobj::CreateKnobSetting(fbb, id, dobj::KnobValue::IntValue,
+                                       dobj::CreateIntValue(fbb, _int).Union());
+    }
+    if(*_valueType == HIPDNN_TYPE_DOUBLE)
+    {
+        return dobj::CreateKnobSetting(fbb, id, dobj::KnobValue::FloatValue,
+                                       dobj::CreateFloatValue(fbb, _real).Union());
+    }
+    auto text = fbb.CreateString(_text);
+    return dobj::CreateKnobSetting(fbb, id, dobj::KnobValue::StringValue,
+                                   dobj::CreateStringValue(fbb, text).Union());
+}
+
+// ---------------------------------------------------------------------------------------------
+// ENGINECFG
+
+void EngineConfigDescriptor::fillAndFinalize(std::shared_ptr<EngineDescriptor> engine)
+{
+    _engine = std::move(engine);
+    finalize();
+}
+
+void EngineConfigDescriptor::doSetAttribute(hipdnnBackendAttributeName_t name,
+                                            hipdnnBackendAttributeType_t type,
+                                            int64_t count,
+                                            const void* values)
+{
+    switch(name)
+    {
+    case HIPDNN_ATTR_ENGINECFG_ENGINE:
+        _engine = readDescriptor<EngineDescriptor>(name, type, count, values, HIPDNN_BACKEND_ENGINE_DESCRIPTOR);
+        return;
+    case HIPDNN_ATTR_ENGINECFG_KNOB_CHOICES:
+    {
+        const auto handles = readArray<hipdnnBackendDescriptor_t>(
+            name, type, HIPDNN_TYPE_BACKEND_DESCRIPTOR, count, values);
+        std::vector<std::shared_ptr<KnobChoiceDescriptor>> knobs;
+        for(size_t i = 0; i < handles.size(); ++i)
+        {
+            knobs.push_back(DescriptorRegistry::getAs<KnobChoiceDescriptor>(
+                handles[i], HIPDNN_BACKEND_KNOB_CHOICE_DESCRIPTOR, "knob choice " + std::to_string(i), true));
+        }
+        _knobs = std::move(knobs);
+        return;
+    }
+    default:
+        throwUnknownAttribute(name);
+    }
+}
+
+void EngineConfigDescriptor::doFinalize()
+{
+    throwIf(_engine == nullptr, HIPDNN_STATUS_BAD_PARAM, "HIPDNN_ATTR_ENGINECFG_ENGINE is not set");
+    const EngineEntry& e = _engine->entry();
+    flatbuffers::FlatBufferBuilder fbb;
+    std::vector<flatbuffers::Offset<dobj::KnobSetting>> knobs;
+    for(const auto& k : _knobs)
+    {
+        knobs.push_back(k->serialize(fbb));
+    }
+    fbb.Finish(dobj::CreateEngineConfigDirect(fbb, e.id, &knobs));
+    _serialized.assign(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize());
+
+    const auto config = constData(_serialized);
+    const auto graph = constData(_engine->graph().serialized());
+    size_t ws = 0;
+    const hipdnnPluginStatus_t st
+        = e.plugin->library().fn().getWorkspaceSize(e.plugin->handle(), &config, &graph, &ws);
+    throwIf(st != HIPDNN_PLUGIN_STATUS_SUCCESS,
+            st == HIPDNN_PLUGIN_STATUS_NOT_APPLICABLE ? HIPDNN_STATUS_NOT_SUPPORTED : HIPDNN_STATUS_PLUGIN_ERROR,
+            e.plugin->library().describeFailure("hipdnnEnginePluginGetWorkspaceSize", st));
+    _workspaceSize = static_cast<int64_t>(ws);
+}
+
+void EngineConfigDescriptor::doGetAttribute(hipdnnBackendAttributeName_t name,
+                                            hipdnnBackendAttributeType_t type,
+                                            int64_t requested,
+                                            int64_t* count,
+                                            void* values) const
+{
+    switch(name)
+    {
+    case HIPDNN_ATTR_ENGINECFG_ENGINE:
+        writeScalar(name, type, HIPDNN_TYPE_BACKEND_DESCRIPTOR, requested, count, values,
+                    DescriptorRegistry::toHandle(*_engine));
+        return;
+    case HIPDNN_ATTR_ENGINECFG_WORKSPACE_SIZE:
+        writeScalar(name, type, HIPDNN_TYPE_INT64, requested, count, values, _workspaceSize);
+        return;
+    case HIPDNN_ATTR_ENGINECFG_KNOB_CHOICES:
+    {
+        std::vector<hipdnnBackendDescriptor_t> handles;
+        for(const auto& k : _knobs)
+        {
+            handles.push_back(DescriptorRegistry::toHandle(*k));
+        }
+        writeArray(name, type, HIPDNN_TYPE_BACKEND_DESCRIPTOR, requested, count, values, handles);
+        return;
+    }
+    default:
+        throwUnknownAttribute(name);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// VARIANT_PACK
+
+void VariantPackDescriptor::doSetAttribute(hipdnnBackendAttributeName_t name,
+                                           hipdnnBackendAttributeType_t type,
+                                           int64_t count,
+                                           const void* values)
+{
+    switch(name)
+    {
+    case HIPDNN_ATTR_VARIANT_PACK_UNIQUE_IDS:
+        _uids = readArray<int64_t>(name, type, HIPDNN_TYPE_INT64, count, values);
+        _uidsSet = true;
+        return;
+    case HIPDNN_ATTR_VARIANT_PACK_DATA_POINTERS:
+        _pointers = readArray<void*>(name, type, HIPDNN_TYPE_VOID_PTR, count, values);
+        _pointersSet = true;
+        return;
+    case HIPDNN_ATTR_VARIANT_PACK_WORKSPACE:
+        _workspace = readScalar<void*>(name, type, HIPDNN_TYPE_VOID_PTR, count, values);
+        return;
+    default:
+        throwUnknownAttribute(name);
+    }
+}
+
+void VariantPackDescriptor::doFinalize()
+{
+    throwIf(!_uidsSet, HIPDNN_STATUS_BAD_PARAM, "HIPDNN_ATTR_VARIANT_PACK_UNIQUE_IDS is not set");
+    throwIf(!_pointersSet, HIPDNN_STATUS_BAD_PARAM, "HIPDNN_ATTR_VARIANT_PACK_DATA_POINTERS is not set");
+    throwIf(_uids.size() != _pointers.size(), HIPDNN_STATUS_BAD_PARAM,
+            std::to_string(_uids.size()) + " unique ids but " + std::to_string(_pointers.size())
+                + " data pointers");
+    std::set<int64_t> seen;
+    for(size_t i = 0; i < _uids.size(); ++i)
+    {
+        throwIf(!seen.insert(_uids[i]).second, HIPDNN_STATUS_BAD_PARAM,
+                "uid " + std::to_string(_uids[i]) + " appears twice in the variant pack");
+        throwIf(_pointers[i] == nullptr, HIPDNN_STATUS_BAD_PARAM,
+                "data pointer of uid " + std::to_string(_uids[i]) + " is null");
+    }
+}
+
+void VariantPackDescriptor::doGetAttribute(hipdnnBackendAttributeName_t name,
+                                           hipdnnBackendAttributeType_t type,
+                                           int64_t requested,
+                                           int64_t* count,
+                                           void* values) const
+{
+    switch(name)
+    {
+    case HIPDNN_ATTR_VARIANT_PACK_UNIQUE_IDS:
+        writeArray(name, type, HIPDNN_TYPE_INT64, requested, count, values, _uids);
+        return;
+    case HIPDNN_ATTR_VARIANT_PACK_DATA_POINTERS:
+        writeArray(name, type, HIPDNN_TYPE_VOID_PTR, requested, count, values, _pointers);
+        return;
+    case HIPDNN_ATTR_VARIANT_PACK_WORKSPACE:
+        writeScalar(name, type, HIPDNN_TYPE_VOID_PTR, requested, count, values, _workspace);
+        return;
+    default:
+        throwUnknownAttribute(name);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// EXECUTION_PLAN
+
+ExecutionPlanDescriptor::~ExecutionPlanDescriptor()
+{
+    if(_context != nullptr && _plugin != nullptr)
+    {
+        const hipdnnPluginStatus_t st
+            = _plugin->library().fn().destroyExecutionContext(_plugin->handle(), _context);
+        if(st != HIPDNN_PLUGIN_STATUS_SUCCESS)
+        {
+            HIPDNN_LOG_WARN(_plugin->library().describeFailure("hipdnnEnginePluginDestroyExecutionContext", st));
+        }
+    }
+}
+
+void ExecutionPlanDescriptor::doSetAttribute(hipdnnBackendAttributeName_t name,
+                                             hipdnnBackendAttributeType_t type,
+                                             int64_t count,
+                                             const void* values)
+{
+    switch(name)
+    {
+    case HIPDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG:
+        _config = readDescriptor<EngineConfigDescriptor>(name, type, count, values,
+                                                         HIPDNN_BACKEND_ENGINECFG_DESCRIPTOR);
+        return;
+    case HIPDNN_ATTR_EXECUTION_PLAN_HANDLE:
+        _handleOverride = HandleRegistry::get(
+            readScalar<hipdnnHandle_t>(name, type, HIPDNN_TYPE_HANDLE, count, values));
+        return;
+    default:
+        throwUnknownAttribute(name);
+    }
+}
+
+void ExecutionPlanDescriptor::doFinalize()
+{
+    throwIf(_config == nullptr, HIPDNN_STATUS_BAD_PARAM, "HIPDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG is not set");
+    const EngineDescriptor& engine = _config->engine();
+    const OperationGraphDescriptor& graphDesc = engine.graph();
+    throwIf(_handleOverride != nullptr && _handleOverride != graphDesc.handleState(),
+            HIPDNN_STATUS_BAD_PARAM, "the plan's handle differs from its operation graph's handle");
+    const EngineEntry& e = engine.entry();
+    const auto& fn = e.plugin->library().fn();
+    const auto graph = constData(graphDesc.serialized());
+    const auto config = constData(_config->serialized());
+
+    // Engine details: verified, checked, released.
+    hipdnnPluginConstData_t details{nullptr, 0};
+    hipdnnPluginStatus_t st = fn.getEngineDetails(e.plugin->handle(), e.id, &graph, &details);
+    throwIf(st != HIPDNN_PLUGIN_STATUS_SUCCESS,
+            st == HIPDNN_PLUGIN_STATUS_NOT_APPLICABLE ? HIPDNN_STATUS_NOT_SUPPORTED : HIPDNN_STATUS_PLUGIN_ERROR,
+            e.plugin->library().describeFailure("hipdnnEnginePluginGetEngineDetails", st));
+    std::string why;
+    const auto* root = hipdnn_data_sdk::flatbuffer_utilities::verifyEngineDetails(details.ptr, details.size, why);
+    const bool matches = root != nullptr && root->engine_id() == e.id;
+    st = fn.destroyEngineDetails(e.plugin->handle(), &details);
+    throwIf(root == nullptr, HIPDNN_STATUS_PLUGIN_ERROR,
+            "plugin '" + e.plugin->library().name() + "' returned invalid engine details: " + why);
+    throwIf(!matches, HIPDNN_STATUS_PLUGIN_ERROR,
+            "plugin '" + e.plugin->library().name() + "' returned details of another engine");
+    throwIf(st != HIPDNN_PLUGIN_STATUS_SUCCESS, HIPDNN_STATUS_PLUGIN_ERROR,
+            e.plugin->library().describeFailure("hipdnnEnginePluginDestroyEngineDetails", st));
+
+    hipdnnEnginePluginExecutionContext_t context = nullptr;
+    st = fn.createExecutionContext(e.plugin->handle(), &config, &graph, &context);
+    throwIf(st != HIPDNN_PLUGIN_STATUS_SUCCESS || context == nullptr,
+            st == HIPDNN_PLUGIN_STATUS_NOT_APPLICABLE ? HIPDNN_STATUS_NOT_SUPPORTED : HIPDNN_STATUS_PLUGIN_ERROR,
+            e.plugin->library().describeFailure("hipdnnEnginePluginCreateExecutionContext", st));
+    _plugin = e.plugin;
+    _context = context;
+    size_t ws = 0;
+    st = fn.getWorkspaceSizeFromContext(e.plugin->handle(), context, &ws);
+    throwIf(st != HIPDNN_PLUGIN_STATUS_SUCCESS, HIPDNN_STATUS_PLUGIN_ERROR,
+            e.plugin->library().describeFailure("hipdnnEnginePluginGetWorkspaceSizeFromExecutionContext", st));
+    _workspaceSize = static_cast<int64_t>(ws);
+    _requiredUids.clear();
+    for(const auto* t : *graphDesc.graph().tensors())
+    {
+        if(!t->virtual_() && t->value_type() == dobj::TensorValue::NONE)
+        {
+            _requiredUids.push_back(t->uid());
+        }
+    }
+    HIPDNN_LOG_INFO("execution plan built on engine " << e.name << " (workspace " << ws << " bytes)");
+}
+
+void ExecutionPlanDescriptor::doGetAttribute(hipdnnBackendAttributeName_t name,
+                                             hipdnnBackendAttributeType_t type,
+                                             int64_t requested,
+                                             int64_t* count,
+                                             void* values) const
+{
+    switch(name)
+    {
+    case HIPDNN_ATTR_EXECUTION_PLAN_WORKSPACE_SIZE:
+        writeScalar(name, type, HIPDNN_TYPE_INT64, requested, count, values, _workspaceSize);
+        return;
+    case HIPDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG:
+        writeScalar(name, type, HIPDNN_TYPE_BACKEND_DESCRIPTOR, requested, count, values,
+                    DescriptorRegistry::toHandle(*_config));
+        return;
+    case HIPDNN_ATTR_EXECUTION_PLAN_ENGINE_GLOBAL_INDEX_EXT:
+        writeScalar(name, type, HIPDNN_TYPE_INT64, requested, count, values, _config->engine().globalIndex());
+        return;
+    case HIPDNN_ATTR_EXECUTION_PLAN_TENSOR_UIDS_EXT:
+        writeArray(name, type, HIPDNN_TYPE_INT64, requested, count, values, _requiredUids);
+        return;
+    default:
+        throwUnknownAttribute(name);
+    }
+}
+
+void ExecutionPlanDescriptor::execute(const HandleState& /*caller*/, const VariantPackDescriptor& pack) const
+{
+    std::vector<hipdnnPluginDeviceBuffer_t> buffers;
+    for(int64_t uid : _requiredUids)
+    {
+        auto it = std::find(pack.uids().begin(), pack.uids().end(), uid);
+        throwIf(it == pack.uids().end(), HIPDNN_STATUS_BAD_PARAM,
+                "the variant pack has no data pointer for tensor uid " + std::to_string(uid));
+        buffers.push_back({uid, pack.pointers()[static_cast<size_t>(it - pack.uids().begin())]});
+    }
+    for(int64_t uid : pack.uids())
+    {
+        throwIf(std::find(_requiredUids.begin(), _requiredUids.end(), uid) == _requiredUids.end(),
+                HIPDNN_STATUS_BAD_PARAM,
+                "variant pack uid " + std::to_string(uid) + " is not a non-virtual tensor of the graph");
+    }
+    throwIf(_workspaceSize > 0 && pack.workspace() == nullptr, HIPDNN_STATUS_BAD_PARAM,
+            "the plan needs " + std::to_string(_workspaceSize) + " workspace bytes but the variant "
+                "pack has no workspace");
+    const hipdnnPluginStatus_t st = _plugin->library().fn().executeOpGraph(
+        _plugin->handle(), _context, pack.workspace(), buffers.data(),
+        static_cast<uint32_t>(buffers.size()));
+    throwIf(st != HIPDNN_PLUGIN_STATUS_SUCCESS, HIPDNN_STATUS_EXECUTION_FAILED,
+            _plugin->library().describeFailure("hipdnnEnginePluginExecuteOpGraph", st));
+}
+
+} // namespace hipdnn_backend

@@ -1,0 +1,25 @@
+# Installs the "hipdnn" component of BUILD_DIR into WORK_DIR/prefix, then configures, builds and
+# runs the consumer project at CONSUMER_SOURCE against it (both link modes).
+file(REMOVE_RECURSE ${WORK_DIR})
+set(prefix ${WORK_DIR}/prefix)
+macro(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "failed (${rc}): ${ARGN}\n${out}\n${err}")
+  endif()
+endmacro()
+run(${CMAKE_COMMAND} --install ${BUILD_DIR} --component hipdnn --prefix ${prefix})
+foreach(required lib/libhipdnn_backend.so.1 lib/hipdnn_plugins/engines/libexample_engine_plugin.so
+        include/hipdnn_backend.h include/hipdnn_frontend.hpp lib/cmake/hipdnn_frontend/hipdnn_frontend-config.cmake)
+  if(NOT EXISTS ${prefix}/${required})
+    message(FATAL_ERROR "install lacks ${required}")
+  endif()
+endforeach()
+run(${CMAKE_COMMAND} -S ${CONSUMER_SOURCE} -B ${WORK_DIR}/build -DCMAKE_PREFIX_PATH=${prefix}
+    -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_BUILD_TYPE=Release)
+run(${CMAKE_COMMAND} --build ${WORK_DIR}/build -j2)
+run(${WORK_DIR}/build/consumer)
+message(STATUS "${out}")
+set(ENV{HIPDNN_BACKEND_LIBRARY_PATH} ${prefix}/lib)
+run(${WORK_DIR}/build/consumer_dynamic)
+message(STATUS "${out}")

@@ -1,0 +1,89 @@
+// MIOPEN_ENABLE_LOGGING: each C entry point prints its signature, one TAB-indented
+// "name = value" line per argument, and a closing brace, as upstream does:
+//   MIOpen(HIP): miopenStatus_t miopenCreate(miopenHandle**){
+//   MIOpen(HIP): 	handle = 0x5581...
+//   MIOpen(HIP): }
+// Descriptors print their contents; other pointers their address (or nullptr); enums as ints.
+#pragma once
+
+#include <miopen/convolution.hpp>
+#include <miopen/logger.hpp>
+#include <miopen/tensor.hpp>
+
+#include <sstream>
+#include <string>
+#include <type_traits>
+
+namespace miopen {
+namespace api_logging {
+
+template <class T>
+void printValue(std::ostream& os, const T& v)
+{
+    if constexpr(std::is_same_v<T, miopenTensorDescriptor_t> ||
+                 std::is_same_v<T, const miopenTensorDescriptor_t>)
+    {
+        const auto* d = static_cast<const TensorDescriptor*>(v);
+        if(d == nullptr)
+            os << "nullptr";
+        else if(!d->hasKind())
+            os << static_cast<const void*>(v) << " (not a tensor descriptor)";
+        else
+            os << d->toString();
+    }
+    else if constexpr(std::is_pointer_v<T>)
+    {
+        if(v == nullptr)
+            os << "nullptr";
+        else
+            os << reinterpret_cast<const void*>(v);
+    }
+    else if constexpr(std::is_enum_v<T>)
+        os << rawEnum(v); // never load a caller's enum value as the enum type
+    else if constexpr(std::is_same_v<T, bool>)
+        os << (v ? 1 : 0);
+    else
+        os << v;
+}
+
+inline void printArgs(std::ostringstream&, const char*) {}
+
+template <class T, class... Rest>
+void printArgs(std::ostringstream& os, const char* names, const T& first, const Rest&... rest)
+{
+    // `names` is the stringized argument list: "a, b, c".
+    while(*names == ' ' || *names == ',')
+        ++names;
+    const char* end = names;
+    while(*end != '\0' && *end != ',')
+        ++end;
+    os.str("");
+    os << '\t' << std::string(names, end) << " = ";
+    printValue(os, first);
+    logRaw(os.str());
+    printArgs(os, end, rest...);
+}
+
+// Never throws: logging must not turn a call into a crash.
+template <class... Args>
+void logFunction(const char* signature, const char* names, const Args&... args) noexcept
+{
+    if(!isApiLoggingEnabled())
+        return;
+    try
+    {
+        logRaw(std::string(signature) + "{");
+        std::ostringstream os;
+        printArgs(os, names, args...);
+        logRaw("}");
+    }
+    catch(...)
+    {
+    }
+}
+
+} // namespace api_logging
+} // namespace miopen
+
+#define MIOPEN_LOG_FUNCTION(...) \
+    ::miopen::api_logging::logFunction(__PRETTY_FUNCTION__, #__VA_ARGS__, __VA_ARGS__)

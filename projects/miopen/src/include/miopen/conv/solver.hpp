@@ -1,0 +1,61 @@
+// Convolution solvers: stateless objects with applicability (and a reason when they decline),
+// workspace size and execution. Ids and names are stable: upstream's where the role matches
+// (naive 85/86/87, GEMM 88..102, Winograd 84), new ones from the reserved range 1000..1999.
+// Never derive an id from a class name.
+#pragma once
+
+#include <miopen/conv/problem.hpp>
+#include <miopen/handle.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace miopen {
+namespace conv {
+
+// Why a solver declines, or empty when it applies.
+struct Applicability
+{
+    bool applicable = true;
+    std::string reason;
+    static Applicability yes() { return {}; }
+    static Applicability no(std::string why) { return {false, std::move(why)}; }
+    explicit operator bool() const noexcept { return applicable; }
+};
+
+class Solver
+{
+public:
+    virtual ~Solver() = default;
+    virtual std::uint64_t id() const noexcept            = 0;
+    virtual const char* name() const noexcept            = 0;
+    virtual miopenConvAlgorithm_t algorithm() const noexcept = 0;
+    // Checks everything `run` relies on: direction, data type, layout, geometry.
+    virtual Applicability isApplicable(const ProblemDescription& problem) const = 0;
+    virtual std::size_t workspaceSize(const ProblemDescription& problem) const = 0;
+    // Bitwise-reproducible from run to run (honours the DETERMINISTIC attribute).
+    virtual bool isDeterministic() const noexcept { return true; }
+    // Computes the written tensor with beta = 0 semantics (the result overwrites it). The
+    // workspace holds at least workspaceSize(problem) bytes. Throws on failure.
+    virtual void run(const Handle& handle,
+                     const ProblemDescription& problem,
+                     const ConvTensors& tensors,
+                     void* workspace,
+                     std::size_t workspaceBytes) const = 0;
+};
+
+// Every solver in preference order (the order a heuristic choice walks).
+const std::vector<const Solver*>& solverRegistry();
+
+// The solver with this id, or nullptr.
+const Solver* findSolver(std::uint64_t id);
+const Solver* findSolver(const std::string& name);
+
+// Applicable solvers for the problem in registry order; each decline is logged at Info2 with its
+// reason. Honours the deterministic attribute.
+std::vector<const Solver*> applicableSolvers(const ProblemDescription& problem);
+
+} // namespace conv
+} // namespace miopen

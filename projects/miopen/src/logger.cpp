@@ -1,0 +1,97 @@
+#include <miopen/env.hpp>
+#include <miopen/logger.hpp>
+
+#include <atomic>
+#include <cstdio>
+#include <mutex>
+
+namespace miopen {
+
+namespace {
+
+// Read once per process (first use); resetLoggingForTests() re-reads. Atomics, so readers never
+// race with a re-read.
+std::atomic<int> gLevel{0};
+std::atomic<bool> gApi{false};
+std::atomic<bool> gCmd{false};
+std::once_flag gOnce;
+
+void readSettings()
+{
+    long level = env::integer("MIOPEN_LOG_LEVEL", 0);
+    if(level < 0 || level > 7)
+        level = 0;
+    gLevel.store(static_cast<int>(level), std::memory_order_relaxed);
+    gApi.store(env::boolean("MIOPEN_ENABLE_LOGGING", false), std::memory_order_relaxed);
+    gCmd.store(env::boolean("MIOPEN_ENABLE_LOGGING_CMD", false), std::memory_order_relaxed);
+}
+
+void ensureRead() { std::call_once(gOnce, readSettings); }
+
+const char* levelName(LogLevel level)
+{
+    switch(level)
+    {
+    case LogLevel::Fatal: return "Fatal";
+    case LogLevel::Error: return "Error";
+    case LogLevel::Warning: return "Warning";
+    case LogLevel::Info: return "Info";
+    case LogLevel::Info2: return "Info2";
+    case LogLevel::Trace: return "Trace";
+    default: return "Log";
+    }
+}
+
+std::mutex& outputMutex()
+{
+    static std::mutex m;
+    return m;
+}
+
+} // namespace
+
+LogLevel logLevel()
+{
+    ensureRead();
+    return static_cast<LogLevel>(gLevel.load(std::memory_order_relaxed));
+}
+
+bool isLogging(LogLevel level)
+{
+    const int configured = static_cast<int>(logLevel());
+    // 0 is the library default: nothing is printed unless logging is asked for.
+    return configured > static_cast<int>(LogLevel::Quiet) &&
+           static_cast<int>(level) <= configured;
+}
+
+bool isApiLoggingEnabled()
+{
+    ensureRead();
+    return gApi.load(std::memory_order_relaxed);
+}
+
+bool isCmdLoggingEnabled()
+{
+    ensureRead();
+    return gCmd.load(std::memory_order_relaxed);
+}
+
+void logLine(LogLevel level, const char* where, const std::string& message)
+{
+    std::lock_guard<std::mutex> lock(outputMutex());
+    std::fprintf(stderr, "MIOpen(HIP): %s [%s] %s\n", levelName(level), where, message.c_str());
+}
+
+void logRaw(const std::string& text)
+{
+    std::lock_guard<std::mutex> lock(outputMutex());
+    std::fprintf(stderr, "MIOpen(HIP): %s\n", text.c_str());
+}
+
+void resetLoggingForTests()
+{
+    ensureRead();
+    readSettings();
+}
+
+} // namespace miopen

@@ -1,0 +1,593 @@
+// GEMM-based convolution algorithms (forward, backward data, backward weights) on the packed
+// GEMM engine of isa_gemm.hpp. NOT include-guarded: included once per instruction set after
+// isa_gemm.hpp (see isa.hpp).
+//
+// Every routine here both measures and runs: called with null data pointers it only carves the
+// workspace and returns the bytes it needs; called with data it checks the workspace it got and
+// computes. Tensors are packed NCHW / NCDHW (the solvers check that), so Geometry strides are the
+// packed ones.
+//
+// Threading: the work is split statically into threadCount() slots (pixel columns, images or
+// output columns), each slot with its own scratch carved from the workspace; every output element
+// is produced by exactly one slot in a fixed order, so results are bitwise reproducible for a
+// given thread count.
+
+// Column block for staged outputs: keep the stage (M x ncBlock floats) around 4 MiB.
+inline std::size_t stagedColumnBlock(std::size_t M)
+{
+    constexpr std::size_t kStageFloats = std::size_t{1} << 20;
+    const std::size_t n                = kStageFloats / std::max<std::size_t>(M, 1) / kNR * kNR;
+    return std::min(kNCMax, std::max(kNR, n));
+}
+
+// Where element (i, column j = n*P + p) of a GEMM result goes in an NCHW tensor of element type
+// E: n*imageStride + (rowBase + i)*rowStride + p. With `strided` (1x1 strided backward data) the
+// pixels p of the small (output) grid land on every stride-th element of the large (input) grid
+// described by g, and the epilogue writes the zeros between them.
+struct OutputMap
+{
+    std::size_t imageStride = 0, rowStride = 0, P = 1;
+    bool strided            = false;
+    const Geometry* g       = nullptr;
+
+};
+
+// Packs the weights of every group as GEMM A. Forward: A(i, k) = W[g*M + i][k] (K = C/G *
+// filter); backward data (transposeW): A(i, k) = W[g*K + k][i] (M = C/G * filter).
+template <class E>
+void prepackWeights(std::size_t G, std::size_t M, std::size_t K, const typename E::T* w, bool transposeW, float* apack)
+{
+    const std::size_t aSize  = prepackedSize(M, K);
+    const std::size_t panels = ceilDiv(M, kMR);
+    parallelFor(G * panels, [&](std::size_t b, std::size_t e) {
+        for(std::size_t item = b; item < e; ++item)
+        {
+            const std::size_t grp = item / panels, p = item % panels;
+            const typename E::T* wg = w + grp * M * K;
+            if(transposeW)
+                prepackPanels(M, K, p, p + 1, [&](std::size_t i, std::size_t k) { return E::load(wg[k * M + i]); },
+                              apack + grp * aSize);
+            else
+                prepackPanels(M, K, p, p + 1, [&](std::size_t i, std::size_t k) { return E::load(wg[i * K + k]); },
+                              apack + grp * aSize);
+        }
+    });
+}
+
+// C (M x Ntot) = A_g (prepacked) * B_g for every group, the Ntot pixel columns split over the
+// slots. makeB(group, colOffset) gives the B provider of a slot; the result goes to `out` through
+// `map` (in place for fp32 with a plain map, staged otherwise).
+template <class E, class MakeB>
+std::size_t columnParallelGemm(const char* solver, std::size_t G, std::size_t M, std::size_t K, std::size_t Ntot,
+                               const typename E::T* w, bool transposeW, MakeB makeB,
+                               typename E::T* out, const OutputMap& map, std::size_t groupRowOffset, void* ws,
+                               std::size_t wsBytes)
+{
+    const bool inPlace        = std::is_same<E, ElemF32>::value && !map.strided;
+    const std::size_t ncBlock = inPlace ? kNCMax : stagedColumnBlock(M);
+    const std::size_t slots   = threadCount();
+    const std::size_t aSize   = prepackedSize(M, K);
+
+    SlotRegions sr;
+    const std::size_t oPack  = sr.add(kKC * ncBlock);
+    const std::size_t oTile  = sr.add(kMR * kNR);
+    const std::size_t oStage = inPlace ? 0 : sr.add(M * ncBlock);
+    Carver cv(ws);
+    float* apack = cv.take(G * aSize);
+    sr.place(cv.take(slots * sr.strideFloats()));
+    if(w == nullptr)
+        return cv.requiredBytes();
+    checkWorkspace(solver, ws, wsBytes, cv.requiredBytes());
+
+    prepackWeights<E>(G, M, K, w, transposeW, apack);
+
+    forEachSlot(slots, [&](std::size_t s) {
+        const auto range = splitRange(Ntot, s, slots, kNR);
+        if(range.first >= range.second)
+            return;
+        GemmScratch scratch;
+        scratch.bPack = sr.at(s, oPack);
+        scratch.tile  = sr.at(s, oTile);
+        float* stage  = sr.at(s, oStage);
+        const std::size_t n = range.second - range.first;
+        for(std::size_t grp = 0; grp < G; ++grp)
+        {
+            PrepackedA a{apack + grp * aSize, M};
+            auto b = makeB(grp, range.first);
+            typename E::T* og = out + grp * groupRowOffset * map.rowStride;
+            if(inPlace)
+            {
+                BatchedC c{reinterpret_cast<float*>(og), map.rowStride, map.imageStride, map.P, range.first};
+                gemm(M, n, K, ncBlock, a, b, c, scratch);
+            }
+            else
+            {
+                const std::size_t colBase = range.first;
+                auto c = makeStagedC(stage, ncBlock, [&](const float* st, std::size_t ld, std::size_t jc, std::size_t nc) {
+                    if(map.strided)
+                    {
+                        // Whole input rows from each output-row run: the values at every
+                        // stride-th position, zeros between and after the last one.
+                        const Geometry& geo = *map.g;
+                        OutputRowSegment segs[kNCMax + 2];
+                        const std::size_t nseg = Im2colGeometry{map.g, 0}.split(colBase + jc, nc, segs);
+                        const std::size_t s2   = static_cast<std::size_t>(geo.str[2]);
+                        for(std::size_t i = 0; i < M; ++i)
+                            for(std::size_t si = 0; si < nseg; ++si)
+                            {
+                                const OutputRowSegment& sg = segs[si];
+                                typename E::T* d = og + sg.n * map.imageStride + i * map.rowStride +
+                                                   sg.od * static_cast<std::size_t>(geo.str[0]) * geo.xs[2] +
+                                                   sg.oh * static_cast<std::size_t>(geo.str[1]) * geo.xs[3];
+                                const float* src      = st + i * ld + sg.offset;
+                                const std::size_t x0  = sg.ow0 * s2;
+                                const std::size_t x1  = sg.ow0 + sg.len == geo.out[2] ? geo.in[2] : (sg.ow0 + sg.len) * s2;
+                                // All but the last value with the zeros after each, then the last
+                                // value and zeros up to x1 (the row end for the last run).
+                                const std::size_t full = sg.len - 1;
+                                if constexpr(std::is_same<E, ElemF32>::value)
+                                    spreadStrided(src, full, s2, d + x0);
+                                else
+                                    for(std::size_t t = 0; t < full; ++t)
+                                    {
+                                        d[x0 + t * s2] = E::store(src[t]);
+                                        for(std::size_t z = 1; z < s2; ++z)
+                                            d[x0 + t * s2 + z] = E::store(0.0f);
+                                    }
+                                d[x0 + full * s2] = E::store(src[full]);
+                                for(std::size_t x = x0 + full * s2 + 1; x < x1; ++x)
+                                    d[x] = E::store(0.0f);
+                            }
+                        return;
+                    }
+                    ColumnSegment segs[kNCMax + 2];
+                    const std::size_t nseg = splitByImage(colBase + jc, nc, map.P, segs);
+                    for(std::size_t i = 0; i < M; ++i)
+                        for(std::size_t si = 0; si < nseg; ++si)
+                        {
+                            const ColumnSegment& sg = segs[si];
+                            typename E::T* d        = og + sg.n * map.imageStride + i * map.rowStride;
+                            const float* src        = st + i * ld + sg.offset;
+                            for(std::size_t t = 0; t < sg.len; ++t)
+                                d[sg.p + t] = E::store(src[t]);
+                        }
+                });
+                gemm(M, n, K, ncBlock, a, b, c, scratch);
+            }
+        }
+    });
+    return 0;
+}
+
+// Forward 1x1, pad 0, strides > 1 with at least as many images as threads: each slot takes a
+// contiguous range of images and, a few images at a time (enough for ~512 GEMM columns), first
+// gathers their strided input pixels into a dense fp32 matrix (C x images*output pixels, read in
+// memory order), then multiplies it like a stride-1 1x1 problem. Sequential reads beat gathering
+// the stride straight into the GEMM packing.
+template <class E>
+std::size_t forwardStrided1x1Gemm(const char* solver, const Geometry& g, const void* x, const void* w, void* y,
+                                  void* ws, std::size_t wsBytes)
+{
+    using T                   = typename E::T;
+    const std::size_t M       = g.kPerGroup;
+    const std::size_t K       = g.cPerGroup;
+    const std::size_t P       = g.outSpatial();
+    const std::size_t slots   = threadCount();
+    const bool fp32           = std::is_same<E, ElemF32>::value;
+    const std::size_t ncBlock = fp32 ? kNCMax : stagedColumnBlock(M);
+    const std::size_t aSize   = prepackedSize(M, K);
+    const std::size_t chunk   = std::max<std::size_t>(1, std::min(ceilDiv(512, P), ceilDiv(g.n, slots)));
+
+    SlotRegions sr;
+    const std::size_t oDense = sr.add(g.c * chunk * P);
+    const std::size_t oPack  = sr.add(kKC * ncBlock);
+    const std::size_t oTile  = sr.add(kMR * kNR);
+    const std::size_t oStage = fp32 ? 0 : sr.add(M * ncBlock);
+    Carver cv(ws);
+    float* apack = cv.take(g.groups * aSize);
+    sr.place(cv.take(slots * sr.strideFloats()));
+    if(w == nullptr)
+        return cv.requiredBytes();
+    checkWorkspace(solver, ws, wsBytes, cv.requiredBytes());
+
+    prepackWeights<E>(g.groups, M, K, static_cast<const T*>(w), false, apack);
+    const auto* xt = static_cast<const T*>(x);
+    auto* yt       = static_cast<T*>(y);
+    forEachSlot(slots, [&](std::size_t s) {
+        float* dense = sr.at(s, oDense);
+        GemmScratch scratch;
+        scratch.bPack    = sr.at(s, oPack);
+        scratch.tile     = sr.at(s, oTile);
+        const auto range = splitRange(g.n, s, slots, 1);
+        for(std::size_t n0 = range.first; n0 < range.second; n0 += chunk)
+        {
+            const std::size_t nb   = std::min(chunk, range.second - n0);
+            const std::size_t cols = nb * P;
+            // dense[c][i*P + p] = x[n0 + i][c][strided pixel p]
+            for(std::size_t c = 0; c < g.c; ++c)
+                for(std::size_t i = 0; i < nb; ++i)
+                    for(std::size_t od = 0; od < g.out[0]; ++od)
+                        for(std::size_t oh = 0; oh < g.out[1]; ++oh)
+                        {
+                            const T* src = xt + (n0 + i) * g.xs[0] + c * g.xs[1] +
+                                           od * static_cast<std::size_t>(g.str[0]) * g.xs[2] +
+                                           oh * static_cast<std::size_t>(g.str[1]) * g.xs[3];
+                            float* d = dense + c * cols + i * P + (od * g.out[1] + oh) * g.out[2];
+                            const std::size_t step = static_cast<std::size_t>(g.str[2]) * g.xs[4];
+                            // The rows read are every stride-th one: fetch a few ahead explicitly
+                            // (past the plane's end this is the next channel's first rows).
+                            const char* ahead = reinterpret_cast<const char*>(
+                                src + 12 * static_cast<std::size_t>(g.str[1]) * g.xs[3]);
+                            const std::size_t rowBytes = ((g.out[2] - 1) * step + 1) * sizeof(T);
+                            for(std::size_t b = 0; b < rowBytes; b += 64)
+                                __builtin_prefetch(ahead + b);
+                            if constexpr(std::is_same<E, ElemF32>::value)
+                                copyStrided(src, step, d, g.out[2]);
+                            else
+                                for(std::size_t t = 0; t < g.out[2]; ++t)
+                                    d[t] = E::load(src[t * step]);
+                        }
+            for(std::size_t grp = 0; grp < g.groups; ++grp)
+            {
+                PrepackedA a{apack + grp * aSize, M};
+                BatchedB<ElemF32> b;
+                b.m   = BatchedMatrix<ElemF32>{dense + grp * K * cols, cols, 0, cols, K, 0};
+                T* yg = yt + n0 * g.ys[0] + grp * M * g.ys[1];
+                if(fp32)
+                {
+                    BatchedC c{reinterpret_cast<float*>(yg), g.ys[1], g.ys[0], P, 0};
+                    gemm(M, cols, K, ncBlock, a, b, c, scratch);
+                }
+                else
+                {
+                    auto c = makeStagedC(sr.at(s, oStage), ncBlock,
+                                         [&](const float* st, std::size_t ld, std::size_t jc, std::size_t nc) {
+                                             for(std::size_t i = 0; i < M; ++i)
+                                                 for(std::size_t t = 0; t < nc; ++t)
+                                                 {
+                                                     const std::size_t col = jc + t;
+                                                     yg[(col / P) * g.ys[0] + i * g.ys[1] + col % P] =
+                                                         E::store(st[i * ld + t]);
+                                                 }
+                                         });
+                    gemm(M, cols, K, ncBlock, a, b, c, scratch);
+                }
+            }
+        }
+    });
+    return 0;
+}
+
+// Forward: Y_g (K/G x N*P) = W_g (K/G x C/G*FS) * im2col(X_g). `pointwise`: 1x1, stride 1,
+// pad 0, so B is X itself (no im2col).
+template <class E>
+std::size_t forwardGemm(const char* solver, const Geometry& g, bool pointwise, const void* x, const void* w,
+                        void* y, void* ws, std::size_t wsBytes)
+{
+    using T               = typename E::T;
+    const std::size_t M   = g.kPerGroup;
+    const std::size_t K   = g.cPerGroup * g.filterSpatial();
+    const std::size_t P   = g.outSpatial();
+    const auto* xt        = static_cast<const T*>(x);
+    OutputMap map{g.ys[0], g.ys[1], P, false, &g};
+    if(pointwise)
+    {
+        auto makeB = [&](std::size_t grp, std::size_t colOffset) {
+            BatchedB<E> b;
+            b.m = BatchedMatrix<E>{xt + grp * g.cPerGroup * g.xs[1], g.xs[1], g.xs[0], P, g.cPerGroup, colOffset};
+            return b;
+        };
+        return columnParallelGemm<E>(solver, g.groups, M, K, g.n * P, static_cast<const T*>(w), false, makeB,
+                                     static_cast<T*>(y), map, g.kPerGroup, ws, wsBytes);
+    }
+    auto makeB = [&](std::size_t grp, std::size_t colOffset) {
+        Im2colB<E> b;
+        b.ig        = Im2colGeometry{&g, grp};
+        b.x         = xt;
+        b.colOffset = colOffset;
+        return b;
+    };
+    return columnParallelGemm<E>(solver, g.groups, M, K, g.n * P, static_cast<const T*>(w), false, makeB,
+                                 static_cast<T*>(y), map, g.kPerGroup, ws, wsBytes);
+}
+
+// Backward data of a 1x1 convolution with pad 0: dX_g (C/G x N*P) = W_g^T * dY_g. With stride 1
+// the pixels map one to one; with strides the result is scattered onto every stride-th input
+// element and the others are zero.
+template <class E>
+std::size_t backwardData1x1Gemm(const char* solver, const Geometry& g, const void* dy, const void* w, void* dx,
+                                void* ws, std::size_t wsBytes)
+{
+    using T             = typename E::T;
+    const std::size_t M = g.cPerGroup;
+    const std::size_t K = g.kPerGroup;
+    const std::size_t P = g.outSpatial();
+    const bool strided  = g.inSpatial() != P || g.str[0] != 1 || g.str[1] != 1 || g.str[2] != 1;
+    const auto* dyt     = static_cast<const T*>(dy);
+    OutputMap map{g.xs[0], g.xs[1], P, strided, &g};
+    if(strided && dx != nullptr)
+    {
+        // Input rows no output row reaches are zero; the others are written whole (values and the
+        // zeros between them) by the epilogue.
+        T* d = static_cast<T*>(dx);
+        const std::size_t rowsPerImage = g.c * g.in[0] * g.in[1];
+        parallelFor(g.n * rowsPerImage, [&](std::size_t b, std::size_t e) {
+            for(std::size_t r = b; r < e; ++r)
+            {
+                const std::size_t ih = r % g.in[1];
+                const std::size_t id = (r / g.in[1]) % g.in[0];
+                const bool hit = ih % static_cast<std::size_t>(g.str[1]) == 0 && ih / static_cast<std::size_t>(g.str[1]) < g.out[1] &&
+                                 id % static_cast<std::size_t>(g.str[0]) == 0 && id / static_cast<std::size_t>(g.str[0]) < g.out[0];
+                if(!hit)
+                    std::memset(static_cast<void*>(d + r * g.in[2]), 0, g.in[2] * sizeof(T));
+            }
+        }, 64);
+    }
+    auto makeB = [&](std::size_t grp, std::size_t colOffset) {
+        BatchedB<E> b;
+        b.m = BatchedMatrix<E>{dyt + grp * g.kPerGroup * g.ys[1], g.ys[1], g.ys[0], P, g.kPerGroup, colOffset};
+        return b;
+    };
+    return columnParallelGemm<E>(solver, g.groups, M, K, g.n * P, static_cast<const T*>(w), true, makeB,
+                                 static_cast<T*>(dx), map, g.cPerGroup, ws, wsBytes);
+}
+
+// General backward data: col (C/G*FS x P) = W_g^T * dY_g(n), then col2im adds col into dX. The
+// work items are (image, group, channel block); a channel block's dX elements are written by
+// that item only, in a fixed order, so the result is deterministic.
+template <class E>
+std::size_t backwardDataGemm(const char* solver, const Geometry& g, const void* dy, const void* w, void* dx,
+                             void* ws, std::size_t wsBytes)
+{
+    using T                 = typename E::T;
+    const std::size_t FS    = g.filterSpatial();
+    const std::size_t K     = g.kPerGroup;
+    const std::size_t P     = g.outSpatial();
+    const std::size_t slots = threadCount();
+    // Channel blocks: enough items to keep every slot busy.
+    const std::size_t images = g.n * g.groups;
+    const std::size_t blocks =
+        images >= 2 * slots ? 1 : std::min(g.cPerGroup, ceilDiv(2 * slots, images));
+    const std::size_t cPerBlock = ceilDiv(g.cPerGroup, blocks);
+    const std::size_t mMax      = cPerBlock * FS;
+    const std::size_t ncBlock   = stagedColumnBlock(mMax);
+    const bool fp32             = std::is_same<E, ElemF32>::value;
+    const std::size_t nBlocks   = ceilDiv(g.cPerGroup, cPerBlock);
+
+    Carver cv(ws);
+    // Prepacked W^T per (group, channel block).
+    const std::size_t aSize = prepackedSize(mMax, K);
+    float* apack            = cv.take(g.groups * nBlocks * aSize);
+    SlotRegions sr;
+    const std::size_t oPack  = sr.add(kKC * ncBlock);
+    const std::size_t oTile  = sr.add(kMR * kNR);
+    const std::size_t oStage = sr.add(mMax * ncBlock);
+    const std::size_t oAcc   = fp32 ? 0 : sr.add(cPerBlock * g.inSpatial());
+    sr.place(cv.take(slots * sr.strideFloats()));
+    if(w == nullptr)
+        return cv.requiredBytes();
+    checkWorkspace(solver, ws, wsBytes, cv.requiredBytes());
+
+    const auto* wt  = static_cast<const T*>(w);
+    const auto* dyt = static_cast<const T*>(dy);
+    auto* dxt       = static_cast<T*>(dx);
+    const std::size_t panels = ceilDiv(mMax, kMR);
+    parallelFor(g.groups * nBlocks * panels, [&](std::size_t b, std::size_t e) {
+        for(std::size_t item = b; item < e; ++item)
+        {
+            const std::size_t p   = item % panels;
+            const std::size_t blk = (item / panels) % nBlocks;
+            const std::size_t grp = item / panels / nBlocks;
+            const std::size_t c0  = blk * cPerBlock;
+            const std::size_t m   = (std::min(g.cPerGroup, c0 + cPerBlock) - c0) * FS;
+            // Rows r of the block are rows c0*FS + r of W_g^T: A(r, k) = W[g*K + k][c0*FS + r].
+            const T* wg = wt + grp * K * g.cPerGroup * FS;
+            prepackPanels(mMax, K, p, p + 1,
+                          [&](std::size_t r, std::size_t k) {
+                              return r < m ? E::load(wg[k * g.cPerGroup * FS + c0 * FS + r]) : 0.0f;
+                          },
+                          apack + (grp * nBlocks + blk) * aSize);
+        }
+    });
+
+    const std::size_t items = g.n * g.groups * nBlocks;
+    forEachSlot(slots, [&](std::size_t s) {
+        GemmScratch scratch;
+        scratch.bPack = sr.at(s, oPack);
+        scratch.tile  = sr.at(s, oTile);
+        float* stage  = sr.at(s, oStage);
+        for(std::size_t item = s; item < items; item += slots)
+        {
+            const std::size_t blk = item % nBlocks;
+            const std::size_t grp = (item / nBlocks) % g.groups;
+            const std::size_t n   = item / nBlocks / g.groups;
+            const std::size_t c0  = blk * cPerBlock;
+            const std::size_t cb  = std::min(g.cPerGroup, c0 + cPerBlock) - c0;
+            const std::size_t M   = cb * FS;
+            // Accumulate into dX itself (fp32) or an fp32 buffer for the block (fp16/bf16).
+            const std::size_t chanBase = grp * g.cPerGroup + c0;
+            float* dst;
+            std::size_t xs[5];
+            if(fp32)
+            {
+                dst   = reinterpret_cast<float*>(dxt) + n * g.xs[0] + chanBase * g.xs[1];
+                xs[0] = 0;
+                for(int d = 1; d < 5; ++d)
+                    xs[d] = g.xs[d];
+            }
+            else
+            {
+                dst   = sr.at(s, oAcc);
+                xs[0] = 0;
+                xs[1] = g.inSpatial();
+                xs[2] = g.in[1] * g.in[2];
+                xs[3] = g.in[2];
+                xs[4] = 1;
+            }
+            for(std::size_t c = 0; c < cb; ++c)
+                std::memset(static_cast<void*>(dst + c * xs[1]), 0, g.inSpatial() * sizeof(float));
+
+            BatchedB<E> b;
+            b.m = BatchedMatrix<E>{dyt + n * g.ys[0] + grp * K * g.ys[1], g.ys[1], 0, P, K, 0};
+            Im2colGeometry ig{&g, 0};
+            auto c = makeStagedC(stage, ncBlock, [&](const float* st, std::size_t ld, std::size_t jc, std::size_t nc) {
+                OutputRowSegment segs[kNCMax + 2];
+                const std::size_t nseg = ig.split(jc, nc, segs); // image 0: pixels of this image
+                Im2colGeometry::Row row = ig.decompose(0);
+                for(std::size_t r = 0; r < M; ++r, ig.next(row))
+                    col2imRow(ig, dst, xs, 0, row, segs, nseg, st + r * ld);
+            });
+            // Only the block's own M <= mMax rows are computed (the layout is that of mMax rows).
+            PrepackedA aBlock{apack + (grp * nBlocks + blk) * aSize, mMax};
+            gemm(M, P, K, ncBlock, aBlock, b, c, scratch);
+            if(!fp32)
+            {
+                T* out = dxt + n * g.xs[0] + chanBase * g.xs[1];
+                for(std::size_t c2 = 0; c2 < cb; ++c2)
+                    for(std::size_t i = 0; i < g.inSpatial(); ++i)
+                        out[c2 * g.xs[1] + i] = E::store(dst[c2 * xs[1] + i]);
+            }
+        }
+    });
+    return 0;
+}
+
+// Backward weights: dW_g (K/G x C/G*FS) = sum over images and pixels of dY_g * im2col(X_g)^T.
+// With enough output columns each slot computes whole columns of dW over the full reduction
+// (no partial sums); otherwise the pixels are split into one range per slot, each slot writes a
+// partial dW, and the partials are added in slot order. Either way the summation order is fixed.
+template <class E>
+std::size_t backwardWeightsGemm(const char* solver, const Geometry& g, bool pointwise, const void* x,
+                                const void* dy, void* dw, void* ws, std::size_t wsBytes)
+{
+    using T                 = typename E::T;
+    const std::size_t M     = g.kPerGroup;
+    const std::size_t N     = g.cPerGroup * g.filterSpatial();
+    const std::size_t P     = g.outSpatial();
+    const std::size_t NP    = g.n * P;
+    const std::size_t slots = threadCount();
+    const bool fp32         = std::is_same<E, ElemF32>::value;
+
+    // Split the reduction (partial dW per slot) when there are plenty of pixels: no operand is then
+    // packed twice. Split the dW columns when the reduction is short but dW is wide.
+    const std::size_t colPanels = ceilDiv(N, kNR);
+    const bool columnMode       = g.groups * colPanels >= slots && NP < 8 * kKC * slots;
+    // Column mode: items (group, column part); enough parts that items divide evenly when possible.
+    std::size_t colParts = 1;
+    if(columnMode)
+    {
+        std::size_t gcd = slots, b = g.groups;
+        while(b != 0)
+        {
+            const std::size_t t = gcd % b;
+            gcd                 = b;
+            b                   = t;
+        }
+        colParts = std::min(colPanels, slots / gcd);
+    }
+    const std::size_t ncBlock = (columnMode && fp32) ? kNCMax : stagedColumnBlock(M);
+
+    Carver cv(ws);
+    float* partials = columnMode ? nullptr : cv.take(slots * g.groups * M * N);
+    SlotRegions sr;
+    const std::size_t oPack  = sr.add(kKC * ncBlock);
+    const std::size_t oAPack = sr.add(kMCDynamic * kKC);
+    const std::size_t oTile  = sr.add(kMR * kNR);
+    const std::size_t oStage = (columnMode && !fp32) ? sr.add(M * ncBlock) : 0;
+    sr.place(cv.take(slots * sr.strideFloats()));
+    auto scratchOf = [&](std::size_t s) {
+        GemmScratch sc;
+        sc.bPack = sr.at(s, oPack);
+        sc.aPack = sr.at(s, oAPack);
+        sc.tile  = sr.at(s, oTile);
+        return sc;
+    };
+    if(x == nullptr)
+        return cv.requiredBytes();
+    checkWorkspace(solver, ws, wsBytes, cv.requiredBytes());
+
+    const auto* xt  = static_cast<const T*>(x);
+    const auto* dyt = static_cast<const T*>(dy);
+    auto* dwt       = static_cast<T*>(dw);
+
+    // One GEMM: rows of dW_g, columns [c0, c1) of it, pixels [p0, p1), into target c.
+    auto runGemm = [&](std::size_t s, std::size_t grp, std::size_t c0, std::size_t c1, std::size_t p0,
+                       std::size_t p1, auto& target) {
+        BatchedRowsA<E> a;
+        a.m = BatchedMatrix<E>{dyt + grp * M * g.ys[1], g.ys[1], g.ys[0], P, M, p0};
+        if(pointwise)
+        {
+            BatchedRowsB<E> b;
+            b.m = BatchedMatrix<E>{xt + grp * g.cPerGroup * g.xs[1] + 0, g.xs[1], g.xs[0], P, N, p0};
+            ShiftedB<BatchedRowsB<E>> sb{b, c0};
+            gemm(M, c1 - c0, p1 - p0, ncBlock, a, sb, target, scratchOf(s));
+        }
+        else
+        {
+            Im2colTransposedB<E> b;
+            b.ig          = Im2colGeometry{&g, grp};
+            b.x           = xt;
+            b.pixelOffset = p0;
+            ShiftedB<Im2colTransposedB<E>> sb{b, c0};
+            gemm(M, c1 - c0, p1 - p0, ncBlock, a, sb, target, scratchOf(s));
+        }
+    };
+
+    if(columnMode)
+    {
+        const std::size_t items = g.groups * colParts;
+        forEachSlot(slots, [&](std::size_t s) {
+            for(std::size_t item = s; item < items; item += slots)
+            {
+                const std::size_t grp  = item / colParts;
+                const auto range       = splitRange(N, item % colParts, colParts, kNR);
+                if(range.first >= range.second)
+                    continue;
+                T* dwg = dwt + grp * M * N;
+                if(fp32)
+                {
+                    BatchedC c{reinterpret_cast<float*>(dwg) + range.first, N, 0, static_cast<std::size_t>(-1) / 2, 0};
+                    runGemm(s, grp, range.first, range.second, 0, NP, c);
+                }
+                else
+                {
+                    const std::size_t cb = range.first;
+                    auto c = makeStagedC(sr.at(s, oStage), ncBlock, [&](const float* st, std::size_t ld, std::size_t jc, std::size_t nc) {
+                        for(std::size_t i = 0; i < M; ++i)
+                            for(std::size_t t = 0; t < nc; ++t)
+                                dwg[i * N + cb + jc + t] = E::store(st[i * ld + t]);
+                    });
+                    runGemm(s, grp, range.first, range.second, 0, NP, c);
+                }
+            }
+        });
+        return 0;
+    }
+
+    // Reduction mode: slot s sums pixels [p0, p1) for every group into its partial dW.
+    forEachSlot(slots, [&](std::size_t s) {
+        const auto range = splitRange(NP, s, slots, 1);
+        float* part      = partials + s * g.groups * M * N;
+        if(range.first >= range.second)
+        {
+            std::memset(static_cast<void*>(part), 0, g.groups * M * N * sizeof(float));
+            return;
+        }
+        for(std::size_t grp = 0; grp < g.groups; ++grp)
+        {
+            BatchedC c{part + grp * M * N, N, 0, static_cast<std::size_t>(-1) / 2, 0};
+            runGemm(s, grp, 0, N, range.first, range.second, c);
+        }
+    });
+    const std::size_t total = g.groups * M * N;
+    parallelFor(total, [&](std::size_t b, std::size_t e) {
+        for(std::size_t i = b; i < e; ++i)
+        {
+            float v = partials[i];
+            for(std::size_t s = 1; s < slots; ++s)
+                v += partials[s * total + i];
+            dwt[i] = E::store(v);
+        }
+    }, 4096);
+    return 0;
+}

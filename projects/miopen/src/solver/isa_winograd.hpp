@@ -1,0 +1,663 @@
+// Winograd F(m x m, 3 x 3) convolution, m = 2 or 4, fp32, stride 1, dilation 1, one group,
+// packed NCHW. NOT include-guarded: included once per instruction set after isa_gemm.hpp (see
+// isa.hpp).
+//
+// Core: dst (N, Cout, Hd, Wd) = conv3x3(src (N, Cin, Hs, Ws), filters, pad) with Hd = Hs + 2*pad - 2
+// (pads may be negative: backward data runs this core with pad' = 2 - pad).
+//   U[xi] (Cout x Cin) = G g G^T          filter transform, once, prepacked as GEMM A
+//   V[xi] (Cin x tiles) = B^T d B          input transform of a block of tiles, written directly in
+//                                          the packed-B layout of the GEMM
+//   M[xi] = U[xi] * V[xi]                  alpha^2 GEMMs (alpha = m + 2) on the packed engine
+//   Y tile = A^T M A                       output transform, clipped at the image edge
+// Tiles run over all images (tile t = (n, ty, tx)) so small images still give long GEMMs.
+// Transforms work on 32 tiles at a time (one micro-panel), vectorized across tiles.
+//
+// Two schedules: with many tiles and a small U every slot transforms and multiplies its own
+// blocks of tiles (no synchronization, blocks stay in L2); otherwise (large U, few tiles) all
+// slots share one big block at a time, splitting the input transform by channel, the GEMMs by
+// xi and the output transform by output channel, so U streams from memory once per block.
+
+constexpr std::size_t kWinoLanes = kNR; // tiles per transform step (one GEMM micro-panel)
+constexpr std::size_t kMaxBlock  = 512; // tiles per block at most
+constexpr std::size_t kMaxPanels = kMaxBlock / kWinoLanes;
+
+template <int M>
+struct WinogradTransforms;
+
+// F(2x2, 3x3): interpolation points 0, 1, -1, infinity.
+template <>
+struct WinogradTransforms<2>
+{
+    static constexpr int kAlpha = 4;
+    static constexpr double kG[4][3] = {{1, 0, 0}, {0.5, 0.5, 0.5}, {0.5, -0.5, 0.5}, {0, 0, 1}};
+    // B^T d for alpha vectors of kWinoLanes lanes.
+    static void inputRows(const float* const* d, float* const* r)
+    {
+        for(std::size_t l = 0; l < kWinoLanes; ++l)
+        {
+            const float d0 = d[0][l], d1 = d[1][l], d2 = d[2][l], d3 = d[3][l];
+            r[0][l] = d0 - d2;
+            r[1][l] = d1 + d2;
+            r[2][l] = d2 - d1;
+            r[3][l] = d1 - d3;
+        }
+    }
+    // A^T m for alpha vectors -> m vectors.
+    static void outputRows(const float* const* m, float* const* o)
+    {
+        for(std::size_t l = 0; l < kWinoLanes; ++l)
+        {
+            const float m0 = m[0][l], m1 = m[1][l], m2 = m[2][l], m3 = m[3][l];
+            o[0][l] = m0 + m1 + m2;
+            o[1][l] = m1 - m2 - m3;
+        }
+    }
+};
+
+// F(4x4, 3x3): interpolation points 0, 1, -1, 2, -2, infinity.
+template <>
+struct WinogradTransforms<4>
+{
+    static constexpr int kAlpha = 6;
+    static constexpr double kG[6][3] = {{1.0 / 4, 0, 0},
+                                        {-1.0 / 6, -1.0 / 6, -1.0 / 6},
+                                        {-1.0 / 6, 1.0 / 6, -1.0 / 6},
+                                        {1.0 / 24, 1.0 / 12, 1.0 / 6},
+                                        {1.0 / 24, -1.0 / 12, 1.0 / 6},
+                                        {0, 0, 1}};
+    static void inputRows(const float* const* d, float* const* r)
+    {
+        for(std::size_t l = 0; l < kWinoLanes; ++l)
+        {
+            const float d0 = d[0][l], d1 = d[1][l], d2 = d[2][l], d3 = d[3][l], d4 = d[4][l], d5 = d[5][l];
+            const float a = d4 - 4.0f * d2; // shared terms
+            const float b = d3 - 4.0f * d1;
+            const float c = d4 - d2;
+            const float e = 2.0f * (d3 - d1);
+            r[0][l] = 4.0f * d0 - 5.0f * d2 + d4;
+            r[1][l] = a + b;
+            r[2][l] = a - b;
+            r[3][l] = c + e;
+            r[4][l] = c - e;
+            r[5][l] = 4.0f * d1 - 5.0f * d3 + d5;
+        }
+    }
+    static void outputRows(const float* const* m, float* const* o)
+    {
+        for(std::size_t l = 0; l < kWinoLanes; ++l)
+        {
+            const float m0 = m[0][l], m1 = m[1][l], m2 = m[2][l], m3 = m[3][l], m4 = m[4][l], m5 = m[5][l];
+            const float s12 = m1 + m2, d12 = m1 - m2, s34 = m3 + m4, d34 = m3 - m4;
+            o[0][l] = m0 + s12 + s34;
+            o[1][l] = d12 + 2.0f * d34;
+            o[2][l] = s12 + 4.0f * s34;
+            o[3][l] = d12 + 8.0f * d34 + m5;
+        }
+    }
+};
+
+// ---- Strided gather / interleaved scatter between image rows and tile lanes ----
+
+#if MIOPEN_ISA_AVX512
+inline __mmask16 firstLanes(long n)
+{
+    return n >= 16 ? static_cast<__mmask16>(0xffff) : n <= 0 ? static_cast<__mmask16>(0)
+                                                              : static_cast<__mmask16>((1u << n) - 1u);
+}
+// Lanes i of a 16-float load at offset o with lo <= o + i < hi.
+inline __mmask16 rangeLanes(long lo, long hi, long o)
+{
+    return static_cast<__mmask16>(firstLanes(hi - o) & ~firstLanes(lo - o));
+}
+#endif
+
+// dst[j][l] = p[l*M + j] for lanes l < count (<= kWinoLanes) and j < M + 2, reading p[i] only for
+// lo <= i < hi and taking zero elsewhere (the image border: masked loads never touch memory
+// outside [lo, hi), so p may point before the row).
+template <int M>
+void gatherTileColumns(const float* p, long lo, long hi, std::size_t count, float* const* dst)
+{
+#if MIOPEN_ISA_AVX512
+    if constexpr(M == 4)
+    {
+        const __m512i idx[4] = {
+            _mm512_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28, 0, 4, 8, 12, 16, 20, 24, 28),
+            _mm512_setr_epi32(1, 5, 9, 13, 17, 21, 25, 29, 1, 5, 9, 13, 17, 21, 25, 29),
+            _mm512_setr_epi32(2, 6, 10, 14, 18, 22, 26, 30, 2, 6, 10, 14, 18, 22, 26, 30),
+            _mm512_setr_epi32(3, 7, 11, 15, 19, 23, 27, 31, 3, 7, 11, 15, 19, 23, 27, 31)};
+        for(std::size_t h = 0; h * 16 < count; ++h)
+        {
+            const long base  = 64 * static_cast<long>(h);
+            const auto store = firstLanes(static_cast<long>(count) - 16 * static_cast<long>(h));
+            __m512 l[4], s4[4];
+            for(int k = 0; k < 4; ++k)
+            {
+                const long o1 = base + 16 * k, o2 = base + 4 + 16 * k;
+                l[k]          = _mm512_maskz_loadu_ps(rangeLanes(lo, hi, o1), p + o1);
+                s4[k]         = _mm512_maskz_loadu_ps(rangeLanes(lo, hi, o2), p + o2);
+            }
+            for(int j = 0; j < 6; ++j)
+            {
+                const __m512* src = j < 4 ? l : s4;
+                const __m512i& ix = idx[j & 3];
+                const __m512 a    = _mm512_permutex2var_ps(src[0], ix, src[1]);
+                const __m512 b    = _mm512_permutex2var_ps(src[2], ix, src[3]);
+                _mm512_mask_storeu_ps(dst[j] + 16 * h, store, _mm512_mask_blend_ps(0xff00, a, b));
+            }
+        }
+        return;
+    }
+    else
+    {
+        const __m512i idx[2] = {_mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30),
+                                _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31)};
+        for(std::size_t h = 0; h * 16 < count; ++h)
+        {
+            const long base  = 32 * static_cast<long>(h);
+            const auto store = firstLanes(static_cast<long>(count) - 16 * static_cast<long>(h));
+            __m512 l[2], s2[2];
+            for(int k = 0; k < 2; ++k)
+            {
+                const long o1 = base + 16 * k, o2 = base + 2 + 16 * k;
+                l[k]          = _mm512_maskz_loadu_ps(rangeLanes(lo, hi, o1), p + o1);
+                s2[k]         = _mm512_maskz_loadu_ps(rangeLanes(lo, hi, o2), p + o2);
+            }
+            for(int j = 0; j < 4; ++j)
+            {
+                const __m512* src = j < 2 ? l : s2;
+                _mm512_mask_storeu_ps(dst[j] + 16 * h, store, _mm512_permutex2var_ps(src[0], idx[j & 1], src[1]));
+            }
+        }
+        return;
+    }
+#else
+    for(int j = 0; j < M + 2; ++j)
+        for(std::size_t l = 0; l < count; ++l)
+        {
+            const long i = static_cast<long>(l) * M + j;
+            dst[j][l]    = i >= lo && i < hi ? p[i] : 0.0f;
+        }
+#endif
+}
+
+// d[l*M + j] = src[j][l] for lanes l < count and j < M, only positions below `avail`.
+template <int M>
+void scatterTileColumns(const float* const* src, std::size_t count, float* d, std::size_t avail)
+{
+#if MIOPEN_ISA_AVX512
+    const long total = static_cast<long>(std::min(avail, count * M));
+    if constexpr(M == 4)
+    {
+        const __m512i pairLo = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+        const __m512i pairHi = _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+        const __m512i quadA  = _mm512_setr_epi32(0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23);
+        const __m512i quadB  = _mm512_setr_epi32(8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31);
+        for(std::size_t h = 0; h * 16 < count; ++h)
+        {
+            const __m512 v0 = _mm512_loadu_ps(src[0] + 16 * h), v1 = _mm512_loadu_ps(src[1] + 16 * h);
+            const __m512 v2 = _mm512_loadu_ps(src[2] + 16 * h), v3 = _mm512_loadu_ps(src[3] + 16 * h);
+            const __m512 x0 = _mm512_permutex2var_ps(v0, pairLo, v1), y0 = _mm512_permutex2var_ps(v2, pairLo, v3);
+            const __m512 x1 = _mm512_permutex2var_ps(v0, pairHi, v1), y1 = _mm512_permutex2var_ps(v2, pairHi, v3);
+            const __m512 o[4] = {_mm512_permutex2var_ps(x0, quadA, y0), _mm512_permutex2var_ps(x0, quadB, y0),
+                                 _mm512_permutex2var_ps(x1, quadA, y1), _mm512_permutex2var_ps(x1, quadB, y1)};
+            for(int k = 0; k < 4; ++k)
+            {
+                const long at = 64 * static_cast<long>(h) + 16 * k;
+                _mm512_mask_storeu_ps(d + at, firstLanes(total - at), o[k]);
+            }
+        }
+    }
+    else
+    {
+        const __m512i pairLo = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+        const __m512i pairHi = _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+        for(std::size_t h = 0; h * 16 < count; ++h)
+        {
+            const __m512 v0 = _mm512_loadu_ps(src[0] + 16 * h), v1 = _mm512_loadu_ps(src[1] + 16 * h);
+            const long at   = 32 * static_cast<long>(h);
+            _mm512_mask_storeu_ps(d + at, firstLanes(total - at), _mm512_permutex2var_ps(v0, pairLo, v1));
+            _mm512_mask_storeu_ps(d + at + 16, firstLanes(total - at - 16), _mm512_permutex2var_ps(v0, pairHi, v1));
+        }
+    }
+#else
+    for(std::size_t l = 0; l < count; ++l)
+        for(int j = 0; j < M; ++j)
+        {
+            const std::size_t x = l * M + static_cast<std::size_t>(j);
+            if(x < avail)
+                d[x] = src[j][l];
+        }
+#endif
+}
+
+struct WinogradShape
+{
+    std::size_t n = 0, cin = 0, cout = 0;
+    std::size_t hs = 0, ws = 0, hd = 0, wd = 0;
+    long padH = 0, padW = 0;
+    std::size_t tilesH = 0, tilesW = 0, tiles = 0; // tiles per image and in total
+};
+
+// Index of element (i, k) of an M x K matrix in the prepacked-A layout.
+inline std::size_t prepackedIndex(std::size_t M, std::size_t K, std::size_t i, std::size_t k)
+{
+    const std::size_t pc = k / kKC * kKC;
+    const std::size_t kc = std::min(kKC, K - pc);
+    return pc * roundUp(M, kMR) + (i / kMR) * kMR * kc + (k - pc) * kMR + i % kMR;
+}
+
+// Packed B block of the GEMM for one xi: rows = input channels, columns = the block's tiles.
+struct PackedTilesB
+{
+    static constexpr bool kPanelwise = false;
+    const float* base  = nullptr;
+    std::size_t tiles  = 0; // columns of the block
+    const float* get(std::size_t pc, std::size_t kc, std::size_t jc, std::size_t, float*) const
+    {
+        return base + pc * tiles + jc * kc;
+    }
+};
+
+template <int M>
+struct WinogradPlan
+{
+    using Tr                    = WinogradTransforms<M>;
+    static constexpr int kAlpha = Tr::kAlpha;
+    static constexpr int kXi    = kAlpha * kAlpha;
+
+    WinogradShape s;
+    bool independent   = false; // each slot its own blocks
+    std::size_t block  = 0;     // tiles per block (multiple of kWinoLanes)
+    std::size_t uSize  = 0;     // floats per prepacked U[xi]
+
+    WinogradPlan(const WinogradShape& shape, std::size_t slots) : s(shape)
+    {
+        uSize                        = prepackedSize(s.cout, s.cin);
+        const double uBytes          = 4.0 * kXi * static_cast<double>(uSize);
+        const std::size_t perTile    = static_cast<std::size_t>(kXi) * (s.cin + s.cout) * sizeof(float);
+        const std::size_t l2Block    = std::max(kWinoLanes, (std::size_t{768} << 10) / perTile / kWinoLanes * kWinoLanes);
+        const std::size_t smallBlock = std::min<std::size_t>(l2Block, 8 * kWinoLanes);
+        independent = uBytes <= 8.0 * (1 << 20) && s.tiles >= 2 * slots * smallBlock;
+        if(independent)
+            block = smallBlock;
+        else
+        {
+            const std::size_t budget = (std::size_t{24} << 20) / perTile / kWinoLanes * kWinoLanes;
+            block = std::min(roundUp(s.tiles, kWinoLanes), std::max(kWinoLanes, std::min<std::size_t>(budget, kMaxBlock)));
+        }
+    }
+    std::size_t blocks() const { return ceilDiv(s.tiles, block); }
+    std::size_t vSize() const { return static_cast<std::size_t>(kXi) * s.cin * block; }
+    std::size_t mSize() const { return static_cast<std::size_t>(kXi) * s.cout * block; }
+
+    // Filter transform of output channels [p*kMR, p*kMR + kMR) (one micro-panel of the prepacked
+    // U, lanes = output channels) and input channel i; g[t][lane] holds the 3x3 taps.
+    void transformFilterPanel(const float (*g)[kMR], std::size_t p, std::size_t i, float* u) const
+    {
+        float gg[kAlpha][3][kMR];
+        for(int a = 0; a < kAlpha; ++a)
+            for(int c = 0; c < 3; ++c)
+            {
+                const float k0 = static_cast<float>(Tr::kG[a][0]);
+                const float k1 = static_cast<float>(Tr::kG[a][1]);
+                const float k2 = static_cast<float>(Tr::kG[a][2]);
+                for(std::size_t l = 0; l < kMR; ++l)
+                    gg[a][c][l] = k0 * g[c][l] + k1 * g[3 + c][l] + k2 * g[6 + c][l];
+            }
+        const std::size_t idx = prepackedIndex(s.cout, s.cin, p * kMR, i);
+        for(int a = 0; a < kAlpha; ++a)
+            for(int b = 0; b < kAlpha; ++b)
+            {
+                const float k0 = static_cast<float>(Tr::kG[b][0]);
+                const float k1 = static_cast<float>(Tr::kG[b][1]);
+                const float k2 = static_cast<float>(Tr::kG[b][2]);
+                float* d       = u + static_cast<std::size_t>(a * kAlpha + b) * uSize + idx;
+                for(std::size_t l = 0; l < kMR; ++l)
+                    d[l] = gg[a][0][l] * k0 + gg[a][1][l] * k1 + gg[a][2][l] * k2;
+            }
+    }
+
+    // Tiles [t0, t0 + kWinoLanes) as (image, tile row, first tile column, count) runs.
+    struct TileRun
+    {
+        std::size_t lane, len, n, ty, tx;
+    };
+    std::size_t tileRuns(std::size_t t0, TileRun* runs) const
+    {
+        std::size_t count = 0;
+        std::size_t lane  = 0;
+        std::size_t t     = t0;
+        while(lane < kWinoLanes && t < s.tiles)
+        {
+            const std::size_t n  = t / (s.tilesH * s.tilesW);
+            const std::size_t r  = t % (s.tilesH * s.tilesW);
+            const std::size_t ty = r / s.tilesW, tx = r % s.tilesW;
+            const std::size_t len = std::min(kWinoLanes - lane, std::min(s.tilesW - tx, s.tiles - t));
+            runs[count++]         = {lane, len, n, ty, tx};
+            lane += len;
+            t += len;
+        }
+        return count;
+    }
+
+    // Gathers the alpha x alpha patches of channel c for the tiles of `runs` into patch[xi][lane]
+    // (zero outside the image and past the last tile).
+    void gatherPatches(const float* src, std::size_t c, const TileRun* runs, std::size_t nruns,
+                       float (*patch)[kWinoLanes]) const
+    {
+        std::size_t covered = 0;
+        for(std::size_t ri = 0; ri < nruns; ++ri)
+        {
+            const TileRun& run      = runs[ri];
+            const float* img        = src + (run.n * s.cin + c) * s.hs * s.ws;
+            const long x0           = static_cast<long>(run.tx * M) - s.padW;
+            const long width        = static_cast<long>(run.len * M + (kAlpha - M));
+            // The valid part [a, b) of the run's input columns.
+            const long a            = std::max<long>(0, -x0);
+            const long b            = std::min<long>(width, static_cast<long>(s.ws) - x0);
+            covered                 = run.lane + run.len;
+            for(int r = 0; r < kAlpha; ++r)
+            {
+                float* d[kAlpha];
+                for(int j = 0; j < kAlpha; ++j)
+                    d[j] = &patch[r * kAlpha + j][run.lane];
+                const long y = static_cast<long>(run.ty * M) - s.padH + r;
+                if(y < 0 || y >= static_cast<long>(s.hs) || a >= b)
+                {
+                    for(int j = 0; j < kAlpha; ++j)
+                        for(std::size_t l = 0; l < run.len; ++l)
+                            d[j][l] = 0.0f;
+                    continue;
+                }
+                // p may point before the row (x0 < 0); only [a, b) is read.
+                const float* p = img + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(y) * s.ws) + x0;
+                gatherTileColumns<M>(p, a, b, run.len, d);
+            }
+        }
+        for(int x = 0; x < kXi; ++x)
+            for(std::size_t l = covered; l < kWinoLanes; ++l)
+                patch[x][l] = 0.0f;
+    }
+
+    // B^T d B of one channel's patches, stored as row c of every V[xi] micro-panel q.
+    void transformPatches(const float (*patch)[kWinoLanes], std::size_t c, std::size_t q, float* v) const
+    {
+        alignas(64) float rows[kXi][kWinoLanes];
+        alignas(64) float out[kXi][kWinoLanes];
+        for(int j = 0; j < kAlpha; ++j)
+        {
+            const float* in[kAlpha];
+            float* o[kAlpha];
+            for(int r = 0; r < kAlpha; ++r)
+            {
+                in[r] = patch[r * kAlpha + j];
+                o[r]  = rows[r * kAlpha + j];
+            }
+            Tr::inputRows(in, o);
+        }
+        for(int i = 0; i < kAlpha; ++i)
+        {
+            const float* in[kAlpha];
+            float* o[kAlpha];
+            for(int j = 0; j < kAlpha; ++j)
+            {
+                in[j] = rows[i * kAlpha + j];
+                o[j]  = out[i * kAlpha + j];
+            }
+            Tr::inputRows(in, o);
+        }
+        const std::size_t pc = c / kKC * kKC;
+        const std::size_t kc = std::min(kKC, s.cin - pc);
+        for(int x = 0; x < kXi; ++x)
+        {
+            float* d = v + static_cast<std::size_t>(x) * s.cin * block + pc * block + q * kWinoLanes * kc +
+                       (c - pc) * kWinoLanes;
+            for(std::size_t l = 0; l < kWinoLanes; ++l)
+                d[l] = out[x][l];
+        }
+    }
+
+    // Input transform of channels [c0, c1) for the tiles of block `b`, into V (packed B layout).
+    // The next channel's patches are gathered before this channel's are transformed, so the
+    // transform never reads values still in flight from the gather's unaligned stores.
+    void inputTransform(const float* src, std::size_t b, std::size_t c0, std::size_t c1, float* v) const
+    {
+        // Channel-major: each input plane is swept once, in memory order, over the block's tile
+        // rows (the hardware prefetcher follows that); the next (channel, panel) step is gathered
+        // before the current one is transformed.
+        const std::size_t t0     = b * block;
+        const std::size_t panels = block / kWinoLanes;
+        alignas(64) float patch[2][kXi][kWinoLanes];
+        TileRun runs[kMaxPanels][kWinoLanes];
+        std::size_t nruns[kMaxPanels];
+        for(std::size_t q = 0; q < panels; ++q)
+            nruns[q] = tileRuns(t0 + q * kWinoLanes, runs[q]);
+        const std::size_t steps = (c1 - c0) * panels;
+        if(steps == 0)
+            return;
+        gatherPatches(src, c0, runs[0], nruns[0], patch[0]);
+        for(std::size_t i = 0; i < steps; ++i)
+        {
+            if(i + 1 < steps)
+            {
+                const std::size_t c = c0 + (i + 1) / panels, q = (i + 1) % panels;
+                gatherPatches(src, c, runs[q], nruns[q], patch[(i + 1) & 1]);
+            }
+            transformPatches(patch[i & 1], c0 + i / panels, i % panels, v);
+        }
+    }
+
+    // M[xi] = U[xi] * V[xi] for xi in [x0, x1).
+    void multiply(const float* u, const float* v, float* m, std::size_t x0, std::size_t x1, const GemmScratch& sc) const
+    {
+        for(std::size_t x = x0; x < x1; ++x)
+        {
+            PrepackedA a{u + x * uSize, s.cout};
+            PackedTilesB b{v + x * s.cin * block, block};
+            BatchedC c{m + x * s.cout * block, block, 0, static_cast<std::size_t>(-1) / 2, 0};
+            gemm(s.cout, block, s.cin, block, a, b, c, sc);
+        }
+    }
+
+    // A^T M A of output channel k for the 32 tiles of micro-panel q: out[i*M + j][lane].
+    void transformOutputs(const float* m, std::size_t k, std::size_t q, float (*out)[kWinoLanes]) const
+    {
+        alignas(64) float rows[M * kAlpha][kWinoLanes];
+        const float* base = m + k * block + q * kWinoLanes;
+        for(int j = 0; j < kAlpha; ++j)
+        {
+            const float* in[kAlpha];
+            float* o[M];
+            for(int r = 0; r < kAlpha; ++r)
+                in[r] = base + static_cast<std::size_t>(r * kAlpha + j) * s.cout * block;
+            for(int i = 0; i < M; ++i)
+                o[i] = rows[i * kAlpha + j];
+            Tr::outputRows(in, o);
+        }
+        for(int i = 0; i < M; ++i)
+        {
+            const float* in[kAlpha];
+            float* o[M];
+            for(int j = 0; j < kAlpha; ++j)
+                in[j] = rows[i * kAlpha + j];
+            for(int j = 0; j < M; ++j)
+                o[j] = out[i * M + j];
+            Tr::outputRows(in, o);
+        }
+    }
+
+    // Writes output channel k's tiles (out[i*M + j][lane]) into dst, clipped at the image edge.
+    void scatterOutputs(const float (*out)[kWinoLanes], std::size_t k, const TileRun* runs, std::size_t nruns,
+                        float* dst) const
+    {
+        for(std::size_t ri = 0; ri < nruns; ++ri)
+        {
+            const TileRun& run = runs[ri];
+            float* img         = dst + (run.n * s.cout + k) * s.hd * s.wd;
+            const std::size_t x0 = run.tx * M;
+            for(int i = 0; i < M; ++i)
+            {
+                const std::size_t y = run.ty * M + static_cast<std::size_t>(i);
+                if(y >= s.hd)
+                    break;
+                const float* srcRows[M];
+                for(int j = 0; j < M; ++j)
+                    srcRows[j] = out[i * M + j] + run.lane;
+                scatterTileColumns<M>(srcRows, run.len, img + y * s.wd + x0, s.wd - x0);
+            }
+        }
+    }
+
+    // Output transform of output channels [k0, k1) for block `b`, channel-major so each output
+    // plane is written in order (the next step is transformed before the current one is
+    // scattered, for the same store-forwarding reason as the input side).
+    void outputTransform(const float* m, std::size_t b, std::size_t k0, std::size_t k1, float* dst) const
+    {
+        const std::size_t t0 = b * block;
+        std::size_t panels   = 0;
+        alignas(64) float out[2][M * M][kWinoLanes];
+        TileRun runs[kMaxPanels][kWinoLanes];
+        std::size_t nruns[kMaxPanels];
+        for(std::size_t q = 0; q < block / kWinoLanes; ++q)
+        {
+            nruns[q] = tileRuns(t0 + q * kWinoLanes, runs[q]);
+            if(nruns[q] == 0)
+                break;
+            panels = q + 1;
+        }
+        const std::size_t steps = (k1 - k0) * panels;
+        if(steps == 0)
+            return;
+        transformOutputs(m, k0, 0, out[0]);
+        for(std::size_t i = 0; i < steps; ++i)
+        {
+            if(i + 1 < steps)
+                transformOutputs(m, k0 + (i + 1) / panels, (i + 1) % panels, out[(i + 1) & 1]);
+            const std::size_t q = i % panels;
+            scatterOutputs(out[i & 1], k0 + i / panels, runs[q], nruns[q], dst);
+        }
+    }
+};
+
+// Runs (or measures, when src is null) the Winograd core. `filterAt(o, i, g)` writes the 3x3
+// taps of (output channel o, input channel i) into g.
+template <int M, class FilterAt>
+std::size_t winogradCore(const char* solver, const WinogradShape& shape, const float* src, FilterAt filterAt,
+                         float* dst, void* ws, std::size_t wsBytes)
+{
+    using Plan              = WinogradPlan<M>;
+    const std::size_t slots = threadCount();
+    const Plan plan(shape, slots);
+    const std::size_t bufferSets = plan.independent ? slots : 1;
+
+    // V and M buffers: one set per slot (independent) or one shared set; a GEMM tile per slot.
+    SlotRegions buffers, tiles;
+    const std::size_t oV    = buffers.add(plan.vSize());
+    const std::size_t oM    = buffers.add(plan.mSize());
+    const std::size_t oTile = tiles.add(kMR * kNR);
+    Carver cv(ws);
+    float* u = cv.take(static_cast<std::size_t>(Plan::kXi) * plan.uSize);
+    buffers.place(cv.take(bufferSets * buffers.strideFloats()));
+    tiles.place(cv.take(slots * tiles.strideFloats()));
+    auto scratchOf = [&](std::size_t s) {
+        GemmScratch sc;
+        sc.tile = tiles.at(s, oTile);
+        return sc;
+    };
+    if(src == nullptr)
+        return cv.requiredBytes();
+    checkWorkspace(solver, ws, wsBytes, cv.requiredBytes());
+
+    // Filter transform, one micro-panel of output channels at a time (padding rows are zero).
+    const std::size_t S = shape.cout;
+    parallelFor(ceilDiv(S, kMR), [&](std::size_t b, std::size_t e) {
+        float g[9][kMR];
+        float taps[9];
+        for(std::size_t p = b; p < e; ++p)
+            for(std::size_t i = 0; i < shape.cin; ++i)
+            {
+                for(std::size_t l = 0; l < kMR; ++l)
+                {
+                    const std::size_t o = p * kMR + l;
+                    if(o < S)
+                        filterAt(o, i, taps);
+                    else
+                        std::fill(taps, taps + 9, 0.0f);
+                    for(int t = 0; t < 9; ++t)
+                        g[t][l] = taps[t];
+                }
+                plan.transformFilterPanel(g, p, i, u);
+            }
+    });
+
+    if(plan.independent)
+    {
+        forEachSlot(slots, [&](std::size_t s) {
+            float* v = buffers.at(s, oV);
+            float* m = buffers.at(s, oM);
+            for(std::size_t b = s; b < plan.blocks(); b += slots)
+            {
+                plan.inputTransform(src, b, 0, shape.cin, v);
+                plan.multiply(u, v, m, 0, Plan::kXi, scratchOf(s));
+                plan.outputTransform(m, b, 0, shape.cout, dst);
+            }
+        });
+        return 0;
+    }
+    float* v = buffers.at(0, oV);
+    float* m = buffers.at(0, oM);
+    for(std::size_t b = 0; b < plan.blocks(); ++b)
+    {
+        parallelFor(shape.cin, [&](std::size_t c0, std::size_t c1) { plan.inputTransform(src, b, c0, c1, v); });
+        forEachSlot(slots, [&](std::size_t s) {
+            const auto r = splitRange(Plan::kXi, s, slots, 1);
+            plan.multiply(u, v, m, r.first, r.second, scratchOf(s));
+        });
+        parallelFor(shape.cout, [&](std::size_t k0, std::size_t k1) { plan.outputTransform(m, b, k0, k1, dst); });
+    }
+    return 0;
+}
+
+// Forward (backward = false): dst = y, src = x, filter (o = k, i = c) = w[k][c].
+// Backward data: dst = dx, src = dy, filter (o = c, i = k) = w[k][c] rotated by 180 degrees,
+// pad' = 2 - pad.
+template <int M>
+std::size_t winogradConv(const char* solver, const Geometry& g, bool backward, const void* in, const void* w,
+                         void* out, void* ws, std::size_t wsBytes)
+{
+    WinogradShape s;
+    s.n = g.n;
+    if(!backward)
+    {
+        s.cin = g.c, s.cout = g.k;
+        s.hs = g.in[1], s.ws = g.in[2], s.hd = g.out[1], s.wd = g.out[2];
+        s.padH = g.pad[1], s.padW = g.pad[2];
+    }
+    else
+    {
+        s.cin = g.k, s.cout = g.c;
+        s.hs = g.out[1], s.ws = g.out[2], s.hd = g.in[1], s.wd = g.in[2];
+        s.padH = 2 - g.pad[1], s.padW = 2 - g.pad[2];
+    }
+    s.tilesH = ceilDiv(s.hd, M);
+    s.tilesW = ceilDiv(s.wd, M);
+    s.tiles  = s.n * s.tilesH * s.tilesW;
+    const auto* wt = static_cast<const float*>(w);
+    if(!backward)
+        return winogradCore<M>(
+            solver, s, static_cast<const float*>(in),
+            [&](std::size_t o, std::size_t i, float* taps) {
+                const float* src = wt + (o * g.c + i) * 9;
+                for(int t = 0; t < 9; ++t)
+                    taps[t] = src[t];
+            },
+            static_cast<float*>(out), ws, wsBytes);
+    return winogradCore<M>(
+        solver, s, static_cast<const float*>(in),
+        [&](std::size_t o, std::size_t i, float* taps) {
+            const float* src = wt + (i * g.c + o) * 9; // w[k = i][c = o]
+            for(int t = 0; t < 9; ++t)
+                taps[t] = src[8 - t];
+        },
+        static_cast<float*>(out), ws, wsBytes);
+}

@@ -1,0 +1,116 @@
+// The solver registry: every solver once, in the order a heuristic choice walks them.
+//
+//   1. 1x1 GEMM solvers (no im2col: the GEMM reads the tensors directly),
+//   2. Winograd F(4x4,3x3), then F(2x2,3x3) (3x3 stride 1: fewest multiplications),
+//   3. the general GEMM solvers (im2col/col2im + GEMM),
+//   4. the naive direct solvers (cover everything, slowest).
+#include <miopen/conv/solver.hpp>
+#include <miopen/conv/solvers.hpp>
+#include <miopen/errors.hpp>
+#include <miopen/logger.hpp>
+
+#include <set>
+#include <string>
+
+namespace miopen {
+namespace conv {
+namespace {
+
+bool isGemm1x1(const Solver* s)
+{
+    switch(s->id())
+    {
+    case 88:  // GemmFwd1x1_0_1
+    case 90:  // GemmFwd1x1_0_2
+    case 95:  // GemmBwd1x1_stride2
+    case 96:  // GemmBwd1x1_stride1
+    case 101: // GemmWrw1x1_stride1
+        return true;
+    default: return false;
+    }
+}
+
+std::vector<const Solver*> buildRegistry()
+{
+    const std::vector<const Solver*> gemm     = gemmSolvers();
+    const std::vector<const Solver*> winograd = winogradSolvers();
+    const std::vector<const Solver*> naive    = naiveSolvers();
+
+    std::vector<const Solver*> all;
+    for(const Solver* s : gemm)
+        if(isGemm1x1(s))
+            all.push_back(s);
+    // Winograd: the larger output tile first (F(4x4,3x3) has id 1001, F(2x2,3x3) id 84).
+    for(const Solver* s : winograd)
+        if(s->id() == 1001)
+            all.push_back(s);
+    for(const Solver* s : winograd)
+        if(s->id() != 1001)
+            all.push_back(s);
+    for(const Solver* s : gemm)
+        if(!isGemm1x1(s))
+            all.push_back(s);
+    for(const Solver* s : naive)
+        all.push_back(s);
+
+    // Identities must be unique: a duplicate would make find-db records ambiguous.
+    std::set<std::uint64_t> ids;
+    std::set<std::string> names;
+    for(const Solver* s : all)
+    {
+        if(!ids.insert(s->id()).second)
+            fail(miopenStatusInternalError, "duplicate solver id " + std::to_string(s->id()));
+        if(!names.insert(s->name()).second)
+            fail(miopenStatusInternalError, std::string("duplicate solver name ") + s->name());
+    }
+    return all;
+}
+
+} // namespace
+
+const std::vector<const Solver*>& solverRegistry()
+{
+    static const std::vector<const Solver*> registry = buildRegistry();
+    return registry;
+}
+
+const Solver* findSolver(std::uint64_t id)
+{
+    for(const Solver* s : solverRegistry())
+        if(s->id() == id)
+            return s;
+    return nullptr;
+}
+
+const Solver* findSolver(const std::string& name)
+{
+    for(const Solver* s : solverRegistry())
+        if(name == s->name())
+            return s;
+    return nullptr;
+}
+
+std::vector<const Solver*> applicableSolvers(const ProblemDescription& problem)
+{
+    std::vector<const Solver*> result;
+    const bool deterministic = problem.isDeterministic();
+    for(const Solver* s : solverRegistry())
+    {
+        const Applicability a = s->isApplicable(problem);
+        if(!a)
+        {
+            MIOPEN_LOG_I2(s->name() << ": " << a.reason);
+            continue;
+        }
+        if(deterministic && !s->isDeterministic())
+        {
+            MIOPEN_LOG_I2(s->name() << ": not deterministic, and the problem asks for determinism");
+            continue;
+        }
+        result.push_back(s);
+    }
+    return result;
+}
+
+} // namespace conv
+} // namespace miopen

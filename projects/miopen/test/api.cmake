@@ -1,0 +1,34 @@
+# Public-API tests: they link the exported libMIOpen.so only and use <miopen/miopen.h>.
+miopen_add_test(miopen_api_test
+  SOURCES
+    api/handle_api_test.cpp
+    api/tensor_api_test.cpp
+    api/conv_api_test.cpp
+    api/conv_descriptor_test.cpp
+    api/bad_input_test.cpp
+    api/abi_layout_test.cpp
+  LIBS MIOpen)
+target_include_directories(miopen_api_test PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/common)
+
+# Internal unit tests of the base library and the convolution operations.
+miopen_add_test(miopen_base_test
+  SOURCES unit/base_test.cpp unit/conv_operations_test.cpp
+  LIBS MIOpen_internal)
+
+# The public header compiles as C11 and as C++17 (built as part of the build: a gate).
+add_library(miopen_header_c11 OBJECT api/header_c11.c)
+target_include_directories(miopen_header_c11 PRIVATE ${MIOPEN_STAGED_INCLUDE})
+set_target_properties(miopen_header_c11 PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
+target_compile_options(miopen_header_c11 PRIVATE -Wall -Wextra -Werror)
+add_library(miopen_header_cxx17 OBJECT api/header_cxx17.cpp)
+target_include_directories(miopen_header_cxx17 PRIVATE ${MIOPEN_STAGED_INCLUDE})
+project_set_warnings(miopen_header_cxx17)
+
+# The installed tree is usable: headers, library, CMake package; a consumer builds and runs.
+add_test(NAME miopen_install_consumer
+  COMMAND ${CMAKE_COMMAND} -DBUILD=${PROJECT_BINARY_DIR} -DSRC=${CMAKE_CURRENT_SOURCE_DIR}/install_consumer
+          -DWORK=${CMAKE_CURRENT_BINARY_DIR}/install_consumer -P ${CMAKE_CURRENT_SOURCE_DIR}/install_consumer/run.cmake)
+
+# Binary gates on libMIOpen.so: SONAME, exported symbols are exactly C entry points named miopen*.
+add_test(NAME miopen_library_gates
+  COMMAND ${CMAKE_COMMAND} -DLIB=$<TARGET_FILE:MIOpen> -P ${CMAKE_CURRENT_SOURCE_DIR}/library_gates.cmake)

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages the build, the tests and the benchmarks need. Idempotent: a
+# second run installs nothing new. Needs root (or sudo).
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build ccache pkg-config git
+  libopenblas-dev            # GEMM-based convolution in MIOpen
+  libdnnl-dev                # oneDNN: the peer in benchmarks (never linked into MIOpen)
+  libflatbuffers-dev flatbuffers-compiler   # hipDNN graph wire format
+  libgtest-dev libgmock-dev googletest      # tests
+  libbenchmark-dev           # benchmarks
+  libsqlite3-dev
+  python3
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ "${#missing[@]}" -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update
+$SUDO apt-get install -y --no-install-recommends "${missing[@]}"
