@@ -32,3 +32,20 @@ add_test(NAME miopen_install_consumer
 # Binary gates on libMIOpen.so: SONAME, exported symbols are exactly C entry points named miopen*.
 add_test(NAME miopen_library_gates
   COMMAND ${CMAKE_COMMAND} -DLIB=$<TARGET_FILE:MIOpen> -P ${CMAKE_CURRENT_SOURCE_DIR}/library_gates.cmake)
+
+# Find controls from the environment: one process per setting (they are read once per process).
+add_executable(miopen_find_mode_env_test unit/find_mode_env_test.cpp common/test_env.cpp)
+target_link_libraries(miopen_find_mode_env_test PRIVATE MIOpen_internal GTest::gtest GTest::gtest_main)
+project_set_warnings(miopen_find_mode_env_test)
+foreach(_case "FastMissIsNotBenchmarkedNorRecorded|MIOPEN_FIND_MODE=FAST"
+              "NormalAlwaysBenchmarks|MIOPEN_FIND_MODE=NORMAL"
+              "InvalidModeFallsBackToTheDescriptorMode|MIOPEN_FIND_MODE=bogus"
+              "EnforceDbCleanRemovesTheRecordFirst|MIOPEN_FIND_ENFORCE=DB_CLEAN"
+              "EnforceDbUpdateRewritesTheRecord|MIOPEN_FIND_ENFORCE=DB_UPDATE"
+              "DisabledFindDbIsNeitherReadNorWritten|MIOPEN_DEBUG_DISABLE_FIND_DB=1")
+  string(REPLACE "|" ";" _parts "${_case}")
+  list(GET _parts 0 _test)
+  list(GET _parts 1 _env)
+  add_test(NAME FindModeEnv.${_test} COMMAND miopen_find_mode_env_test --gtest_filter=FindModeEnv.${_test})
+  set_tests_properties(FindModeEnv.${_test} PROPERTIES ENVIRONMENT "${_env}" FAIL_REGULAR_EXPRESSION "0 tests, listed below|Running 0 tests")
+endforeach()

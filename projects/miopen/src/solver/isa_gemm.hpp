@@ -6,15 +6,21 @@
 // It must include nothing itself (isa.hpp includes what it needs before the namespaces open).
 //
 // The engine computes C (M x N) = A (M x K) * B (K x N) in the BLIS order:
-//   for jc (block of ncBlock columns)                         C target: begin(jc)
-//     for pc (block of kKC along K): B block packed once       (kKC x ncBlock, lives in L2)
-//       for ic (block of A rows; all rows when A is prepacked)
-//         for ir (micro-panel of kMR rows: lives in L1)
-//           for jr (micro-panel of kNR columns): micro-kernel kMR x kNR over kc
+//   for jc (block of ncBlock columns)                              C target: begin(jc)
+//     for pc (block of kKC along K)
+//       block-wise B providers pack the kc x nc block here (it then lives in L2)
+//       for ic (block of A rows: kMCPrepacked / kMCDynamic rows, in L2)
+//         for jr (micro-panel of kNR columns: in L1)
+//           panel-wise B providers (fp32 1x1 inputs) pack the panel now, inside the first
+//           micro-kernel call that reads it (no separate pass over memory)
+//           for ir (micro-panel of kMR rows): micro-kernel kMR x kNR over kc
 //   C target: done(jc)
 // A and B come from "providers" that pack straight from the tensors (im2col is fused into the
 // packing of B, so no im2col matrix is ever written), and C goes to a "target" that writes in
 // place or stages and post-processes (type conversion, strided scatter, col2im).
+// The micro-kernel is AVX-512 (14 x 32 tile, 28 zmm accumulators) in the AVX-512 build and
+// plain C++ (4 x 16) in the baseline build. Everything is single-threaded: callers split the
+// work into per-thread slots.
 //
 // Packed formats:
 //   A block (rows ic.., k pc..pc+kc): micro-panel p at ptr + p*kMR*kc, element (i,k) at [k*kMR+i]

@@ -194,8 +194,12 @@ void scatterTileColumns(const float* const* src, std::size_t count, float* d, st
         const __m512i quadB  = _mm512_setr_epi32(8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31);
         for(std::size_t h = 0; h * 16 < count; ++h)
         {
-            const __m512 v0 = _mm512_loadu_ps(src[0] + 16 * h), v1 = _mm512_loadu_ps(src[1] + 16 * h);
-            const __m512 v2 = _mm512_loadu_ps(src[2] + 16 * h), v3 = _mm512_loadu_ps(src[3] + 16 * h);
+            // Only the run's lanes are read (the rows may end right after them).
+            const auto in   = firstLanes(static_cast<long>(count) - 16 * static_cast<long>(h));
+            const __m512 v0 = _mm512_maskz_loadu_ps(in, src[0] + 16 * h);
+            const __m512 v1 = _mm512_maskz_loadu_ps(in, src[1] + 16 * h);
+            const __m512 v2 = _mm512_maskz_loadu_ps(in, src[2] + 16 * h);
+            const __m512 v3 = _mm512_maskz_loadu_ps(in, src[3] + 16 * h);
             const __m512 x0 = _mm512_permutex2var_ps(v0, pairLo, v1), y0 = _mm512_permutex2var_ps(v2, pairLo, v3);
             const __m512 x1 = _mm512_permutex2var_ps(v0, pairHi, v1), y1 = _mm512_permutex2var_ps(v2, pairHi, v3);
             const __m512 o[4] = {_mm512_permutex2var_ps(x0, quadA, y0), _mm512_permutex2var_ps(x0, quadB, y0),
@@ -213,7 +217,9 @@ void scatterTileColumns(const float* const* src, std::size_t count, float* d, st
         const __m512i pairHi = _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
         for(std::size_t h = 0; h * 16 < count; ++h)
         {
-            const __m512 v0 = _mm512_loadu_ps(src[0] + 16 * h), v1 = _mm512_loadu_ps(src[1] + 16 * h);
+            const auto in   = firstLanes(static_cast<long>(count) - 16 * static_cast<long>(h));
+            const __m512 v0 = _mm512_maskz_loadu_ps(in, src[0] + 16 * h);
+            const __m512 v1 = _mm512_maskz_loadu_ps(in, src[1] + 16 * h);
             const long at   = 32 * static_cast<long>(h);
             _mm512_mask_storeu_ps(d + at, firstLanes(total - at), _mm512_permutex2var_ps(v0, pairLo, v1));
             _mm512_mask_storeu_ps(d + at + 16, firstLanes(total - at - 16), _mm512_permutex2var_ps(v0, pairHi, v1));
@@ -292,29 +298,38 @@ struct WinogradPlan
 
     // Filter transform of output channels [p*kMR, p*kMR + kMR) (one micro-panel of the prepacked
     // U, lanes = output channels) and input channel i; g[t][lane] holds the 3x3 taps.
-    void transformFilterPanel(const float (*g)[kMR], std::size_t p, std::size_t i, float* u) const
+    // Writes, for each xi, the values of input channels [i0, i0 + n) into U[xi] (one contiguous run
+    // of n * kMR floats: consecutive input channels of a micro-panel are adjacent, and i0 .. i0+n
+    // never crosses a K block).
+    void transformFilterPanel(const float (*g)[9][kMR], std::size_t p, std::size_t i0, std::size_t n, float* u) const
     {
-        float gg[kAlpha][3][kMR];
-        for(int a = 0; a < kAlpha; ++a)
-            for(int c = 0; c < 3; ++c)
-            {
-                const float k0 = static_cast<float>(Tr::kG[a][0]);
-                const float k1 = static_cast<float>(Tr::kG[a][1]);
-                const float k2 = static_cast<float>(Tr::kG[a][2]);
-                for(std::size_t l = 0; l < kMR; ++l)
-                    gg[a][c][l] = k0 * g[c][l] + k1 * g[3 + c][l] + k2 * g[6 + c][l];
-            }
-        const std::size_t idx = prepackedIndex(s.cout, s.cin, p * kMR, i);
-        for(int a = 0; a < kAlpha; ++a)
-            for(int b = 0; b < kAlpha; ++b)
-            {
-                const float k0 = static_cast<float>(Tr::kG[b][0]);
-                const float k1 = static_cast<float>(Tr::kG[b][1]);
-                const float k2 = static_cast<float>(Tr::kG[b][2]);
-                float* d       = u + static_cast<std::size_t>(a * kAlpha + b) * uSize + idx;
-                for(std::size_t l = 0; l < kMR; ++l)
-                    d[l] = gg[a][0][l] * k0 + gg[a][1][l] * k1 + gg[a][2][l] * k2;
-            }
+        constexpr std::size_t kBatch = 16;
+        alignas(64) float vals[kXi][kBatch][kMR];
+        for(std::size_t ii = 0; ii < n; ++ii)
+        {
+            float gg[kAlpha][3][kMR];
+            for(int a = 0; a < kAlpha; ++a)
+                for(int c = 0; c < 3; ++c)
+                {
+                    const float k0 = static_cast<float>(Tr::kG[a][0]);
+                    const float k1 = static_cast<float>(Tr::kG[a][1]);
+                    const float k2 = static_cast<float>(Tr::kG[a][2]);
+                    for(std::size_t l = 0; l < kMR; ++l)
+                        gg[a][c][l] = k0 * g[ii][c][l] + k1 * g[ii][3 + c][l] + k2 * g[ii][6 + c][l];
+                }
+            for(int a = 0; a < kAlpha; ++a)
+                for(int b = 0; b < kAlpha; ++b)
+                {
+                    const float k0 = static_cast<float>(Tr::kG[b][0]);
+                    const float k1 = static_cast<float>(Tr::kG[b][1]);
+                    const float k2 = static_cast<float>(Tr::kG[b][2]);
+                    for(std::size_t l = 0; l < kMR; ++l)
+                        vals[a * kAlpha + b][ii][l] = gg[a][0][l] * k0 + gg[a][1][l] * k1 + gg[a][2][l] * k2;
+                }
+        }
+        const std::size_t idx = prepackedIndex(s.cout, s.cin, p * kMR, i0);
+        for(int x = 0; x < kXi; ++x)
+            std::memcpy(u + static_cast<std::size_t>(x) * uSize + idx, vals[x], n * kMR * sizeof(float));
     }
 
     // Tiles [t0, t0 + kWinoLanes) as (image, tile row, first tile column, count) runs.
@@ -568,25 +583,28 @@ std::size_t winogradCore(const char* solver, const WinogradShape& shape, const f
         return cv.requiredBytes();
     checkWorkspace(solver, ws, wsBytes, cv.requiredBytes());
 
-    // Filter transform, one micro-panel of output channels at a time (padding rows are zero).
+    // Filter transform, one micro-panel of output channels and 16 input channels at a time
+    // (padding rows are zero).
     const std::size_t S = shape.cout;
     parallelFor(ceilDiv(S, kMR), [&](std::size_t b, std::size_t e) {
-        float g[9][kMR];
+        float g[16][9][kMR];
         float taps[9];
         for(std::size_t p = b; p < e; ++p)
-            for(std::size_t i = 0; i < shape.cin; ++i)
+            for(std::size_t i0 = 0; i0 < shape.cin; i0 += 16)
             {
-                for(std::size_t l = 0; l < kMR; ++l)
-                {
-                    const std::size_t o = p * kMR + l;
-                    if(o < S)
-                        filterAt(o, i, taps);
-                    else
-                        std::fill(taps, taps + 9, 0.0f);
-                    for(int t = 0; t < 9; ++t)
-                        g[t][l] = taps[t];
-                }
-                plan.transformFilterPanel(g, p, i, u);
+                const std::size_t n = std::min<std::size_t>(16, shape.cin - i0);
+                for(std::size_t ii = 0; ii < n; ++ii)
+                    for(std::size_t l = 0; l < kMR; ++l)
+                    {
+                        const std::size_t o = p * kMR + l;
+                        if(o < S)
+                            filterAt(o, i0 + ii, taps);
+                        else
+                            std::fill(taps, taps + 9, 0.0f);
+                        for(int t = 0; t < 9; ++t)
+                            g[ii][t][l] = taps[t];
+                    }
+                plan.transformFilterPanel(g, p, i0, n, u);
             }
     });
 
