@@ -888,6 +888,16 @@ MIOPEN_EXPORT miopenStatus_t miopenConvolutionBackwardBias(miopenHandle_t handle
                                                            const miopenTensorDescriptor_t dbDesc,
                                                            void* db);
 
+/* ---------------------------------------------------------------------------------------------
+ * Pooling, LRN, softmax
+ * ------------------------------------------------------------------------------------------- */
+/* @@POOLING_LRN_SOFTMAX@@ */
+
+/* ---------------------------------------------------------------------------------------------
+ * Activation, batch normalization, fusion
+ * ------------------------------------------------------------------------------------------- */
+/* @@ACTIVATION_BATCHNORM_FUSION@@ */
+
 #ifdef __cplusplus
 }
 #endif
