@@ -16,7 +16,8 @@
 //   96 GemmBwd1x1_stride1  backward data, 1x1, stride 1, pad 0: dX = W^T * dY
 //   97 GemmBwdRest         backward data, any geometry: GEMM + col2im
 //  101 GemmWrw1x1_stride1  backward weights, 1x1, stride 1, pad 0: dW = dY * X^T
-//  102 GemmWrwUniversal    backward weights, any geometry: dY * im2col(X)^T
+//  102 GemmWrwUniversal    backward weights, any geometry: dY * im2col(X)^T (1x1 strided: images
+//                          gathered densely first when there is an image per thread)
 // Workspace: packed weights and per-thread packing buffers (threadCount() slots); every solver
 // here needs some (upstream's "no workspace" 1x1 variants packed nothing; packing is what makes
 // this CPU GEMM fast).
@@ -130,6 +131,11 @@ std::size_t execute(GemmKind kind, const char* name, const ProblemDescription& p
             const void* x        = t ? t->in : nullptr;
             const void* dy       = t ? t->out : nullptr;
             void* dw             = t ? t->weiOut : nullptr;
+            // Strided 1x1 (pad 0) with an image per thread: dense gather, then a 1x1 GEMM.
+            if(kind == GemmKind::WrwUniversal && p.is1x1() && p.isZeroPad() && !p.isUnitStride() &&
+               g.n >= threadCount())
+                return avx ? detail::isa_avx512::backwardWeightsStrided1x1Gemm<E>(name, g, x, dy, dw, ws, wsBytes)
+                           : detail::isa_generic::backwardWeightsStrided1x1Gemm<E>(name, g, x, dy, dw, ws, wsBytes);
             return avx ? detail::isa_avx512::backwardWeightsGemm<E>(name, g, pointwise, x, dy, dw, ws, wsBytes)
                        : detail::isa_generic::backwardWeightsGemm<E>(name, g, pointwise, x, dy, dw, ws, wsBytes);
         }

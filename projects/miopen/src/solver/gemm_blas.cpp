@@ -1,5 +1,6 @@
-// im2col/col2im + GEMM convolution solvers on OpenBLAS (upstream's GEMM ids and roles: 88, 90,
-// 91, 95, 96, 97, 101, 102). Per image and group, with P = output spatial size and
+// im2col/col2im + GEMM convolution solvers on OpenBLAS (ids 1101..1108 of the reserved range; the
+// roles of upstream's GEMM solvers 88..102, which here run on the packed AVX-512 engine of
+// solver/gemm.cpp). Per image and group, with P = output spatial size and
 // CRS = C/G * filter size:
 //   forward          Y[g]  (K/G x P)   = W[g] (K/G x CRS) * col(X)  (CRS x P)
 //   backward data    col   (CRS x P)   = W[g]^T           * dY[g]   (K/G x P), then col2im
@@ -30,14 +31,14 @@ using detail::Geometry;
 
 enum class Kind
 {
-    Fwd1x1Stride1,  // 88
-    Fwd1x1Strided,  // 90
-    FwdRest,        // 91
-    Bwd1x1Strided,  // 95
-    Bwd1x1Stride1,  // 96
-    BwdRest,        // 97
-    Wrw1x1Stride1,  // 101
-    WrwUniversal,   // 102
+    Fwd1x1Stride1, // 1101 (role of upstream 88)
+    Fwd1x1Strided, // 1102 (90)
+    FwdRest,       // 1103 (91)
+    Bwd1x1Strided, // 1104 (95)
+    Bwd1x1Stride1, // 1105 (96)
+    BwdRest,       // 1106 (97)
+    Wrw1x1Stride1, // 1107 (101)
+    WrwUniversal,  // 1108 (102)
 };
 
 constexpr std::size_t kAlign = 64; // bytes; every workspace slice starts aligned
@@ -375,14 +376,14 @@ private:
 
 std::vector<const Solver*> blasGemmSolvers()
 {
-    static const BlasGemmSolver fwd11(Kind::Fwd1x1Stride1, 88, "GemmFwd1x1_0_1");
-    static const BlasGemmSolver fwd11s(Kind::Fwd1x1Strided, 90, "GemmFwd1x1_0_2");
-    static const BlasGemmSolver fwdRest(Kind::FwdRest, 91, "GemmFwdRest");
-    static const BlasGemmSolver bwd11s(Kind::Bwd1x1Strided, 95, "GemmBwd1x1_stride2");
-    static const BlasGemmSolver bwd11(Kind::Bwd1x1Stride1, 96, "GemmBwd1x1_stride1");
-    static const BlasGemmSolver bwdRest(Kind::BwdRest, 97, "GemmBwdRest");
-    static const BlasGemmSolver wrw11(Kind::Wrw1x1Stride1, 101, "GemmWrw1x1_stride1");
-    static const BlasGemmSolver wrwAll(Kind::WrwUniversal, 102, "GemmWrwUniversal");
+    static const BlasGemmSolver fwd11(Kind::Fwd1x1Stride1, 1101, "GemmBlasFwd1x1_0_1");
+    static const BlasGemmSolver fwd11s(Kind::Fwd1x1Strided, 1102, "GemmBlasFwd1x1_0_2");
+    static const BlasGemmSolver fwdRest(Kind::FwdRest, 1103, "GemmBlasFwdRest");
+    static const BlasGemmSolver bwd11s(Kind::Bwd1x1Strided, 1104, "GemmBlasBwd1x1_stride2");
+    static const BlasGemmSolver bwd11(Kind::Bwd1x1Stride1, 1105, "GemmBlasBwd1x1_stride1");
+    static const BlasGemmSolver bwdRest(Kind::BwdRest, 1106, "GemmBlasBwdRest");
+    static const BlasGemmSolver wrw11(Kind::Wrw1x1Stride1, 1107, "GemmBlasWrw1x1_stride1");
+    static const BlasGemmSolver wrwAll(Kind::WrwUniversal, 1108, "GemmBlasWrwUniversal");
     return {&fwd11, &fwd11s, &fwdRest, &bwd11s, &bwd11, &bwdRest, &wrw11, &wrwAll};
 }
 

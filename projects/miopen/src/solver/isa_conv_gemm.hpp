@@ -159,6 +159,39 @@ std::size_t columnParallelGemm(const char* solver, std::size_t G, std::size_t M,
     return 0;
 }
 
+// dense[c][i*P + p] = x[n0 + i][c][strided pixel p] for nb images (1x1, pad 0): the input rows
+// the strides select, read in memory order (with explicit prefetch: they are every stride-th
+// row), as a dense fp32 matrix C x nb*P.
+template <class E>
+void gatherStridedDense(const Geometry& g, const typename E::T* xt, std::size_t n0, std::size_t nb, float* dense)
+{
+    using T                 = typename E::T;
+    const std::size_t P     = g.outSpatial();
+    const std::size_t cols  = nb * P;
+    const std::size_t step  = static_cast<std::size_t>(g.str[2]) * g.xs[4];
+    const std::size_t bytes = ((g.out[2] - 1) * step + 1) * sizeof(T);
+    for(std::size_t c = 0; c < g.c; ++c)
+        for(std::size_t i = 0; i < nb; ++i)
+            for(std::size_t od = 0; od < g.out[0]; ++od)
+                for(std::size_t oh = 0; oh < g.out[1]; ++oh)
+                {
+                    const T* src = xt + (n0 + i) * g.xs[0] + c * g.xs[1] +
+                                   od * static_cast<std::size_t>(g.str[0]) * g.xs[2] +
+                                   oh * static_cast<std::size_t>(g.str[1]) * g.xs[3];
+                    float* d = dense + c * cols + i * P + (od * g.out[1] + oh) * g.out[2];
+                    // A few selected rows ahead (past the plane's end: the next channel's rows).
+                    const char* ahead =
+                        reinterpret_cast<const char*>(src + 12 * static_cast<std::size_t>(g.str[1]) * g.xs[3]);
+                    for(std::size_t b = 0; b < bytes; b += 64)
+                        __builtin_prefetch(ahead + b);
+                    if constexpr(std::is_same<E, ElemF32>::value)
+                        copyStrided(src, step, d, g.out[2]);
+                    else
+                        for(std::size_t t = 0; t < g.out[2]; ++t)
+                            d[t] = E::load(src[t * step]);
+                }
+}
+
 // Forward 1x1, pad 0, strides > 1 with at least as many images as threads: each slot takes a
 // contiguous range of images and, a few images at a time (enough for ~512 GEMM columns), first
 // gathers their strided input pixels into a dense fp32 matrix (C x images*output pixels, read in
@@ -203,30 +236,7 @@ std::size_t forwardStrided1x1Gemm(const char* solver, const Geometry& g, const v
         {
             const std::size_t nb   = std::min(chunk, range.second - n0);
             const std::size_t cols = nb * P;
-            // dense[c][i*P + p] = x[n0 + i][c][strided pixel p]
-            for(std::size_t c = 0; c < g.c; ++c)
-                for(std::size_t i = 0; i < nb; ++i)
-                    for(std::size_t od = 0; od < g.out[0]; ++od)
-                        for(std::size_t oh = 0; oh < g.out[1]; ++oh)
-                        {
-                            const T* src = xt + (n0 + i) * g.xs[0] + c * g.xs[1] +
-                                           od * static_cast<std::size_t>(g.str[0]) * g.xs[2] +
-                                           oh * static_cast<std::size_t>(g.str[1]) * g.xs[3];
-                            float* d = dense + c * cols + i * P + (od * g.out[1] + oh) * g.out[2];
-                            const std::size_t step = static_cast<std::size_t>(g.str[2]) * g.xs[4];
-                            // The rows read are every stride-th one: fetch a few ahead explicitly
-                            // (past the plane's end this is the next channel's first rows).
-                            const char* ahead = reinterpret_cast<const char*>(
-                                src + 12 * static_cast<std::size_t>(g.str[1]) * g.xs[3]);
-                            const std::size_t rowBytes = ((g.out[2] - 1) * step + 1) * sizeof(T);
-                            for(std::size_t b = 0; b < rowBytes; b += 64)
-                                __builtin_prefetch(ahead + b);
-                            if constexpr(std::is_same<E, ElemF32>::value)
-                                copyStrided(src, step, d, g.out[2]);
-                            else
-                                for(std::size_t t = 0; t < g.out[2]; ++t)
-                                    d[t] = E::load(src[t * step]);
-                        }
+            gatherStridedDense<E>(g, xt, n0, nb, dense);
             for(std::size_t grp = 0; grp < g.groups; ++grp)
             {
                 PrepackedA a{apack + grp * aSize, M};
@@ -449,6 +459,75 @@ std::size_t backwardDataGemm(const char* solver, const Geometry& g, const void* 
             }
         }
     });
+    return 0;
+}
+
+// Backward weights of a 1x1, pad 0, strided convolution with at least as many images as
+// threads: each slot takes a contiguous range of images, gathers a few of them at a time densely
+// (as the strided forward does) and accumulates dY * dense^T into its partial dW; the partials
+// are added in slot order.
+template <class E>
+std::size_t backwardWeightsStrided1x1Gemm(const char* solver, const Geometry& g, const void* x, const void* dy,
+                                          void* dw, void* ws, std::size_t wsBytes)
+{
+    using T                 = typename E::T;
+    const std::size_t M     = g.kPerGroup;
+    const std::size_t N     = g.cPerGroup;
+    const std::size_t P     = g.outSpatial();
+    const std::size_t slots = threadCount();
+    const std::size_t chunk = std::max<std::size_t>(1, std::min(ceilDiv(512, P), ceilDiv(g.n, slots)));
+    const std::size_t total = g.groups * M * N;
+
+    SlotRegions sr;
+    const std::size_t oDense   = sr.add(g.c * chunk * P);
+    const std::size_t oPack    = sr.add(kKC * kNCMax);
+    const std::size_t oAPack   = sr.add(kMCDynamic * kKC);
+    const std::size_t oTile    = sr.add(kMR * kNR);
+    const std::size_t oPartial = sr.add(total);
+    Carver cv(ws);
+    sr.place(cv.take(slots * sr.strideFloats()));
+    if(x == nullptr)
+        return cv.requiredBytes();
+    checkWorkspace(solver, ws, wsBytes, cv.requiredBytes());
+
+    const auto* xt  = static_cast<const T*>(x);
+    const auto* dyt = static_cast<const T*>(dy);
+    forEachSlot(slots, [&](std::size_t s) {
+        float* dense   = sr.at(s, oDense);
+        float* partial = sr.at(s, oPartial);
+        GemmScratch scratch;
+        scratch.bPack    = sr.at(s, oPack);
+        scratch.aPack    = sr.at(s, oAPack);
+        scratch.tile     = sr.at(s, oTile);
+        const auto range = splitRange(g.n, s, slots, 1);
+        if(range.first >= range.second)
+            std::memset(static_cast<void*>(partial), 0, total * sizeof(float));
+        for(std::size_t n0 = range.first; n0 < range.second; n0 += chunk)
+        {
+            const std::size_t nb   = std::min(chunk, range.second - n0);
+            const std::size_t cols = nb * P;
+            gatherStridedDense<E>(g, xt, n0, nb, dense);
+            for(std::size_t grp = 0; grp < g.groups; ++grp)
+            {
+                BatchedRowsA<E> a;
+                a.m = BatchedMatrix<E>{dyt + n0 * g.ys[0] + grp * M * g.ys[1], g.ys[1], g.ys[0], P, M, 0};
+                BatchedRowsB<ElemF32> b;
+                b.m = BatchedMatrix<ElemF32>{dense + grp * N * cols, cols, 0, cols, N, 0};
+                BatchedC c{partial + grp * M * N, N, 0, static_cast<std::size_t>(-1) / 2, 0};
+                gemm(M, N, cols, kNCMax, a, b, c, scratch, n0 > range.first);
+            }
+        }
+    });
+    auto* dwt = static_cast<T*>(dw);
+    parallelFor(total, [&](std::size_t b, std::size_t e) {
+        for(std::size_t i = b; i < e; ++i)
+        {
+            float v = sr.at(0, oPartial)[i];
+            for(std::size_t s = 1; s < slots; ++s)
+                v += sr.at(s, oPartial)[i];
+            dwt[i] = E::store(v);
+        }
+    }, 4096);
     return 0;
 }
 

@@ -229,9 +229,10 @@ struct GemmScratch
 // or panel-wise (kPanelwise = true):
 //   const float* source(pc, j, nr, std::size_t& ldb);   // fp32 rows readable in place, or nullptr
 //   void packPanel(pc, kc, j, nr, float* dst);          // otherwise
+// With accumulateInto the product is added to what C holds (C += A*B).
 template <class AProv, class BProv, class CTgt>
 void gemm(std::size_t M, std::size_t N, std::size_t K, std::size_t ncBlock, AProv& a, BProv& b, CTgt& c,
-          const GemmScratch& s)
+          const GemmScratch& s, bool accumulateInto = false)
 {
     const std::size_t mcBlock = a.blockRows();
     for(std::size_t jc = 0; jc < N; jc += ncBlock)
@@ -243,7 +244,7 @@ void gemm(std::size_t M, std::size_t N, std::size_t K, std::size_t ncBlock, APro
             const std::size_t kc = std::min(kKC, K - pc);
             KernelArgs args;
             args.kc         = kc;
-            args.accumulate = pc > 0;
+            args.accumulate = accumulateInto || pc > 0;
             const float* bBlock = s.bPack;
             if constexpr(!BProv::kPanelwise)
                 bBlock = b.get(pc, kc, jc, nc, s.bPack);

@@ -2,8 +2,11 @@
 //
 //   1. 1x1 GEMM solvers (no im2col: the GEMM reads the tensors directly),
 //   2. Winograd F(4x4,3x3), then F(2x2,3x3) (3x3 stride 1: fewest multiplications),
-//   3. the general GEMM solvers (im2col/col2im + GEMM),
-//   4. the naive direct solvers (cover everything, slowest).
+//   3. the general GEMM solvers (im2col/col2im fused into the packed GEMM engine),
+//   4. the OpenBLAS im2col/col2im + GEMM solvers (1101..1108: the same roles on the library BLAS,
+//      slower here because OpenBLAS 0.3.21 runs AVX2 kernels on this CPU; kept as the
+//      BLAS-based reference path and for CPUs where the packed engine has no fast kernel),
+//   5. the naive direct solvers (cover everything, slowest).
 #include <miopen/conv/solver.hpp>
 #include <miopen/conv/solvers.hpp>
 #include <miopen/errors.hpp>
@@ -35,6 +38,7 @@ std::vector<const Solver*> buildRegistry()
     const std::vector<const Solver*> gemm     = gemmSolvers();
     const std::vector<const Solver*> winograd = winogradSolvers();
     const std::vector<const Solver*> naive    = naiveSolvers();
+    const std::vector<const Solver*> blas     = blasGemmSolvers();
 
     std::vector<const Solver*> all;
     for(const Solver* s : gemm)
@@ -50,6 +54,8 @@ std::vector<const Solver*> buildRegistry()
     for(const Solver* s : gemm)
         if(!isGemm1x1(s))
             all.push_back(s);
+    for(const Solver* s : blas)
+        all.push_back(s);
     for(const Solver* s : naive)
         all.push_back(s);
 

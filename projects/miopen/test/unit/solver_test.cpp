@@ -88,12 +88,20 @@ bool claims(const Solver& s, const Combo& c, bool& known)
     case 87: return c.dir == Direction::BackwardWeights && floating;
     case 88:
     case 90:
-    case 91: return c.dir == Direction::Forward && floating;
+    case 91:
+    case 1101: // OpenBLAS im2col + GEMM solvers: the same roles
+    case 1102:
+    case 1103: return c.dir == Direction::Forward && floating;
     case 95:
     case 96:
-    case 97: return c.dir == Direction::BackwardData && floating;
+    case 97:
+    case 1104:
+    case 1105:
+    case 1106: return c.dir == Direction::BackwardData && floating;
     case 101:
-    case 102: return c.dir == Direction::BackwardWeights && floating;
+    case 102:
+    case 1107:
+    case 1108: return c.dir == Direction::BackwardWeights && floating;
     case 84:
     case 1001: return c.dir != Direction::BackwardWeights && c.type == miopenFloat;
     default: known = false; return false;
@@ -717,7 +725,8 @@ TEST(SolverRegistry, UpstreamIdsAndNames)
 
 TEST(SolverRegistry, PreferenceOrder)
 {
-    // 1x1 GEMM first, then Winograd F4 then F2, then the general GEMM solvers, naive last.
+    // 1x1 GEMM first, then Winograd F4 then F2, then the general GEMM solvers, then the
+    // OpenBLAS solvers, naive last.
     const auto& reg = miopen::conv::solverRegistry();
     auto pos        = [&](std::uint64_t id) {
         for(std::size_t i = 0; i < reg.size(); ++i)
@@ -734,7 +743,12 @@ TEST(SolverRegistry, PreferenceOrder)
     for(std::uint64_t rest : {91, 97, 102})
     {
         EXPECT_LT(pos(84), pos(rest));
-        EXPECT_LT(pos(rest), pos(85));
+        EXPECT_LT(pos(rest), pos(1101)); // the packed engine before OpenBLAS
+    }
+    for(std::uint64_t blas = 1101; blas <= 1108; ++blas)
+    {
+        EXPECT_GE(pos(blas), 0) << blas;
+        EXPECT_LT(pos(blas), pos(85)) << blas;
     }
     EXPECT_EQ(reg[reg.size() - 3]->id(), 85u);
     EXPECT_EQ(reg[reg.size() - 2]->id(), 86u);
