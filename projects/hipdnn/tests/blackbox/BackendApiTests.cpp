@@ -255,20 +255,33 @@ TEST(BackendApiPlugins, PathsModesAndEngineQueries)
     ASSERT_EQ(hipdnnGetEngineCount_ext(h.handle, &engines), HIPDNN_STATUS_SUCCESS);
     ASSERT_GE(engines, 1u);
     EXPECT_STATUS_AND_MESSAGE(hipdnnGetEngineCount_ext(h.handle, nullptr), HIPDNN_STATUS_BAD_PARAM_NULL_POINTER, "numEngines");
+    // The example engine is among the defaults (provider plugins may be installed beside it).
     size_t nameLen = 0, pluginLen = 0, versionLen = 0, typeLen = 0;
     int64_t id = 0;
-    ASSERT_EQ(hipdnnGetEngineInfo_ext(h.handle, 0, &id, nullptr, &nameLen, nullptr, &pluginLen, nullptr, &versionLen,
-                                      nullptr, &typeLen),
-              HIPDNN_STATUS_SUCCESS);
-    std::string name(nameLen, '\0'), plugin(pluginLen, '\0'), version(versionLen, '\0'), type(typeLen, '\0');
-    ASSERT_EQ(hipdnnGetEngineInfo_ext(h.handle, 0, &id, name.data(), &nameLen, plugin.data(), &pluginLen, version.data(),
-                                      &versionLen, type.data(), &typeLen),
-              HIPDNN_STATUS_SUCCESS);
+    std::string name, plugin, version, type;
+    size_t exampleIndex = engines;
+    for(size_t i = 0; i < engines && exampleIndex == engines; ++i)
+    {
+        nameLen = pluginLen = versionLen = typeLen = 0;
+        ASSERT_EQ(hipdnnGetEngineInfo_ext(h.handle, i, &id, nullptr, &nameLen, nullptr, &pluginLen, nullptr, &versionLen,
+                                          nullptr, &typeLen),
+                  HIPDNN_STATUS_SUCCESS);
+        name.assign(nameLen, '\0');
+        plugin.assign(pluginLen, '\0');
+        version.assign(versionLen, '\0');
+        type.assign(typeLen, '\0');
+        ASSERT_EQ(hipdnnGetEngineInfo_ext(h.handle, i, &id, name.data(), &nameLen, plugin.data(), &pluginLen,
+                                          version.data(), &versionLen, type.data(), &typeLen),
+                  HIPDNN_STATUS_SUCCESS);
+        if(std::string(name.c_str()) == "EXAMPLE_NAIVE_ENGINE")
+            exampleIndex = i;
+    }
+    ASSERT_LT(exampleIndex, engines) << "the example engine is not loaded by default";
     EXPECT_STREQ(name.c_str(), "EXAMPLE_NAIVE_ENGINE");
     EXPECT_STREQ(plugin.c_str(), "example_engine_plugin");
     EXPECT_EQ(id, static_cast<int64_t>(hipdnn_data_sdk::utilities::EXAMPLE_NAIVE_ENGINE_ID));
     size_t tooSmall = 2;
-    EXPECT_STATUS_AND_MESSAGE(hipdnnGetEngineInfo_ext(h.handle, 0, &id, name.data(), &tooSmall, plugin.data(), &pluginLen,
+    EXPECT_STATUS_AND_MESSAGE(hipdnnGetEngineInfo_ext(h.handle, exampleIndex, &id, name.data(), &tooSmall, plugin.data(), &pluginLen,
                                                       version.data(), &versionLen, type.data(), &typeLen),
                               HIPDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT, "engineName");
     EXPECT_STATUS_AND_MESSAGE(hipdnnGetEngineInfo_ext(h.handle, engines, &id, nullptr, &nameLen, nullptr, &pluginLen,

@@ -80,6 +80,20 @@ private:
     std::vector<std::string> _lines;
 };
 
+/// Number of engines the default plugin configuration loads (the engines directory holds the
+/// example plugin and whatever provider plugins the build installs there).
+inline size_t defaultEngineCount()
+{
+    hipdnnHandle_t handle = nullptr;
+    if(hipdnnCreate(&handle) != HIPDNN_STATUS_SUCCESS)
+        return 0;
+    size_t engines = 0;
+    if(hipdnnGetEngineCount_ext(handle, &engines) != HIPDNN_STATUS_SUCCESS)
+        engines = 0;
+    hipdnnDestroy(handle);
+    return engines;
+}
+
 /// Restores the default plugin configuration around a test.
 class PluginPathsGuard
 {

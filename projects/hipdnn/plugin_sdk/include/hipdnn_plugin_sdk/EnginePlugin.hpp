@@ -110,7 +110,10 @@ inline const IEngine& requireApplicable(const HipdnnEnginePluginHandle& handle, 
 {
     const IEngine& engine = findEngine(handle, engineId);
     std::string whyNot;
-    throwIfNot(engine.isApplicable(graph, whyNot), HIPDNN_PLUGIN_STATUS_NOT_APPLICABLE,
+    // Ask first: the message must be built after isApplicable() has filled in the reason (the
+    // order in which function arguments are evaluated is unspecified).
+    const bool applicable = engine.isApplicable(graph, whyNot);
+    throwIfNot(applicable, HIPDNN_PLUGIN_STATUS_NOT_APPLICABLE,
                "engine " + engine.name() + " cannot run this graph: " + whyNot);
     return engine;
 }

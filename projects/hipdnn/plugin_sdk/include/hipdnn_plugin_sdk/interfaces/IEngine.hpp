@@ -57,8 +57,8 @@ public:
     std::vector<uint8_t> getDetails(const GraphView& graph) const override
     {
         std::string whyNot;
-        throwIfNot(findBuilder(graph, whyNot) != nullptr, HIPDNN_PLUGIN_STATUS_NOT_APPLICABLE,
-                   "engine " + _name + " cannot run this graph: " + whyNot);
+        const bool applicable = findBuilder(graph, whyNot) != nullptr; // fills whyNot first
+        throwIfNot(applicable, HIPDNN_PLUGIN_STATUS_NOT_APPLICABLE, "engine " + _name + " cannot run this graph: " + whyNot);
         flatbuffers::FlatBufferBuilder fbb;
         auto details = hipdnn_data_sdk::data_objects::CreateEngineDetailsDirect(
             fbb, _id, nullptr, nullptr, _name.c_str());

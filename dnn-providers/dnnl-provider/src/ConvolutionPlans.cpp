@@ -1,0 +1,261 @@
+// Convolutions: fprop (with a fused chain of bias ADD / activations as oneDNN post-ops), dgrad and
+// wgrad. 1-D, 2-D and 3-D, grouped (incl. depthwise), dilated, asymmetric padding, any strides.
+// oneDNN picks its preferred layouts (format_tag::any); the caller's layouts are reordered to
+// and from them in the workspace when they differ.
+#include "DnnlGraphUtils.hpp"
+
+#include <hipdnn_data_sdk/utilities/ShapeUtilities.hpp>
+
+namespace dnnl_provider
+{
+
+namespace
+{
+
+using tag = dnnl::memory::format_tag;
+
+/// Geometry shared by the three directions, checked against the tensors' dims.
+struct ConvGeometry
+{
+    std::vector<int64_t> x, w, y; // logical dims: x/dx, w/dw, y/dy
+    dnnl::memory::dims strides, dilates, padL, padR;
+    int64_t groups = 1;
+    std::string text;
+};
+
+template <typename A>
+ConvGeometry convGeometry(const A& a, const std::vector<int64_t>& x, const std::vector<int64_t>& w,
+                          const std::vector<int64_t>& y)
+{
+    declineIf(a.conv_mode() != dobj::ConvMode::CROSS_CORRELATION,
+              std::string("convolution mode ") + dobj::EnumNameConvMode(a.conv_mode())
+                  + " is not run by the oneDNN provider (CROSS_CORRELATION only)");
+    declineIf(x.size() < 3 || x.size() > 5 || w.size() != x.size() || y.size() != x.size(),
+              "convolutions of rank " + std::to_string(x.size()) + " are not run (1-D, 2-D and 3-D only)");
+    const size_t spatial = x.size() - 2;
+    ConvGeometry g;
+    g.x = x;
+    g.w = w;
+    g.y = y;
+    const auto pre = vec(a.pre_padding()), post = vec(a.post_padding()), stride = vec(a.stride()),
+               dilation = vec(a.dilation());
+    declineIf(pre.size() != spatial || post.size() != spatial || stride.size() != spatial
+                  || dilation.size() != spatial,
+              "convolution padding/stride/dilation do not have one entry per spatial dimension");
+    for(size_t s = 0; s < spatial; ++s)
+    {
+        declineIf(stride[s] < 1 || dilation[s] < 1 || pre[s] < 0 || post[s] < 0,
+                  "convolution strides and dilations must be >= 1 and paddings >= 0");
+        g.strides.push_back(stride[s]);
+        g.dilates.push_back(dilation[s] - 1); // oneDNN counts dilation from 0
+        g.padL.push_back(pre[s]);
+        g.padR.push_back(post[s]);
+    }
+    declineIf(w[1] <= 0 || x[1] % w[1] != 0, "input channels " + std::to_string(x[1])
+                                                 + " are not a multiple of the weights' channels "
+                                                 + std::to_string(w[1]));
+    g.groups = x[1] / w[1];
+    declineIf(w[0] % g.groups != 0 || y[1] != w[0], "output channels do not match the weights of "
+                                                        + std::to_string(g.groups) + " group(s)");
+    std::vector<int64_t> expected;
+    try
+    {
+        expected = hipdnn_data_sdk::utilities::convForwardOutputDims(x, w, pre, post, stride, dilation);
+    }
+    catch(const std::exception& e)
+    {
+        throw Decline(std::string("invalid convolution geometry: ") + e.what());
+    }
+    declineIf(expected != y, "convolution output dims " + dimsText(y) + " do not match the geometry (expected "
+                                 + dimsText(expected) + ")");
+    g.text = std::to_string(spatial) + "-D groups=" + std::to_string(g.groups);
+    return g;
+}
+
+dnnl::memory::desc anyDesc(const std::vector<int64_t>& dims, dnnl::memory::data_type type)
+{
+    return dnnl::memory::desc(dims, type, tag::any);
+}
+
+std::string implName(const dnnl::primitive_desc_base& pd)
+{
+    return pd.impl_info_str();
+}
+
+/// The node that consumes `uid` (index > after), or -1.
+int consumerOf(const GraphView& graph, int64_t uid, size_t after)
+{
+    for(size_t n = after + 1; n < graph.nodeCount(); ++n)
+    {
+        const auto* p = graph.node(n).attributes_as_PointwiseAttributes();
+        if(p != nullptr
+           && (p->in_0_tensor_uid() == uid || p->in_1_tensor_uid() == uid || p->in_2_tensor_uid() == uid))
+        {
+            return static_cast<int>(n);
+        }
+    }
+    return -1;
+}
+
+} // namespace
+
+void buildConvFprop(const GraphView& graph, PlanRecipe& recipe)
+{
+    const auto* a = graph.node(0).attributes_as_ConvolutionFwdAttributes();
+    const auto& x = graph.tensor(a->x_tensor_uid());
+    const auto& w = graph.tensor(a->w_tensor_uid());
+    const auto& y = graph.tensor(a->y_tensor_uid());
+    const ConvGeometry g = convGeometry(*a, vec(x.dims()), vec(w.dims()), vec(y.dims()));
+    const int64_t k = g.y[1];
+
+    // The chain after the convolution: each node a pointwise reading the previous output.
+    dnnl::post_ops ops;
+    const dobj::TensorAttributes* bias = nullptr;
+    std::vector<std::pair<int, const dobj::TensorAttributes*>> binaryInputs; // post-op index, tensor
+    const dobj::TensorAttributes* current = &y;
+    std::string chain;
+    for(size_t n = 1; n < graph.nodeCount(); ++n)
+    {
+        const auto& node = graph.node(n);
+        const auto* p = node.attributes_as_PointwiseAttributes();
+        declineIf(p == nullptr, std::string("a convolution can only be followed by pointwise bias ADD / activation "
+                                            "nodes, not by ")
+                                    + dobj::EnumNameNodeAttributes(node.attributes_type()));
+        declineIf(!current->virtual_(), label(*current) + " is a graph output and also feeds node "
+                                            + std::to_string(n) + ": only chains with virtual intermediates fuse");
+        declineIf(consumerOf(graph, current->uid(), n - 1) != static_cast<int>(n),
+                  label(*current) + " does not feed the next node: only linear chains fuse");
+        const auto mode = p->operation();
+        if(mode == dobj::PointwiseMode::ADD)
+        {
+            declineIf(!p->in_1_tensor_uid().has_value(), "pointwise ADD without a second input");
+            const int64_t other = p->in_0_tensor_uid() == current->uid() ? *p->in_1_tensor_uid() : p->in_0_tensor_uid();
+            declineIf(other == current->uid(), "pointwise ADD of the convolution output with itself is not fused");
+            const auto& t = graph.tensor(other);
+            declineIf(t.virtual_(), label(t) + " is virtual: the addend of a fused ADD must be a graph input");
+            const auto d = vec(t.dims());
+            declineIf(d.size() != g.y.size(), label(t) + " does not have the convolution output's rank");
+            bool perChannel = d[1] == k;
+            bool broadcastable = true;
+            for(size_t i = 0; i < d.size(); ++i)
+            {
+                perChannel = perChannel && (i == 1 || d[i] == 1);
+                broadcastable = broadcastable && (d[i] == 1 || d[i] == g.y[i]);
+            }
+            declineIf(!broadcastable, label(t) + " of dims " + dimsText(d) + " does not broadcast to the output "
+                                          + dimsText(g.y));
+            if(perChannel && bias == nullptr && ops.len() == 0)
+            {
+                bias = &t;
+                chain += " + bias";
+            }
+            else
+            {
+                binaryInputs.emplace_back(ops.len(), &t);
+                ops.append_binary(dnnl::algorithm::binary_add, userDesc(t));
+                chain += " + add";
+            }
+        }
+        else
+        {
+            declineIf(p->in_1_tensor_uid().has_value() || p->in_2_tensor_uid().has_value(),
+                      std::string("pointwise ") + dobj::EnumNamePointwiseMode(mode)
+                          + " after a convolution is not fused (bias ADD and unary activations only)");
+            const EltwiseOp op = eltwiseFor(*p);
+            ops.append_eltwise(1.f, op.algorithm, op.alpha, op.beta);
+            chain += std::string(" + ") + dobj::EnumNamePointwiseMode(mode);
+        }
+        current = &graph.tensor(p->out_0_tensor_uid());
+        declineIf(vec(current->dims()) != g.y, label(*current) + " changes the shape of the fused chain");
+    }
+    const auto& out = *current;
+    declineIf(out.virtual_(), label(out) + " ends the graph but is virtual");
+
+    dnnl::primitive_attr attr = userScratchpadAttr();
+    attr.set_post_ops(ops);
+    const auto srcType = dnnlType(x);
+    const auto weiType = dnnlType(w);
+    const auto dstType = dnnlType(out);
+    dnnl::memory::desc biasUser;
+    if(bias != nullptr)
+    {
+        const ChannelVector cv = channelVector(*bias, k);
+        biasUser = dnnl::memory::desc({k}, dnnlType(*bias), dnnl::memory::dims{cv.stride});
+    }
+    const dnnl::convolution_forward::desc desc(
+        dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct, anyDesc(g.x, srcType),
+        anyDesc(groupedDims(g.w, g.groups), weiType), bias != nullptr ? biasUser : dnnl::memory::desc(),
+        anyDesc(g.y, dstType), g.strides, g.dilates, g.padL, g.padR);
+    const dnnl::convolution_forward::primitive_desc pd(desc, attr, DnnlRuntime::engine());
+
+    std::unordered_map<int, dnnl::memory> args;
+    args[DNNL_ARG_SRC] = recipe.input(x.uid(), userDesc(x), pd.src_desc());
+    args[DNNL_ARG_WEIGHTS] = recipe.input(w.uid(), weightsDesc(w, g.groups), pd.weights_desc());
+    if(bias != nullptr)
+    {
+        args[DNNL_ARG_BIAS] = recipe.input(bias->uid(), biasUser, pd.bias_desc());
+    }
+    for(const auto& [index, t] : binaryInputs)
+    {
+        args[DNNL_ARG_ATTR_MULTIPLE_POST_OP(index) | DNNL_ARG_SRC_1] = recipe.user(t->uid(), userDesc(*t));
+    }
+    args[DNNL_ARG_DST] = recipe.output(out.uid(), userDesc(out), pd.dst_desc());
+    recipe.describe("conv_fprop " + g.text + chain + " [" + implName(pd) + "]");
+    recipe.addPrimitive(dnnl::convolution_forward(pd), pd, std::move(args));
+}
+
+void buildConvDgrad(const GraphView& graph, PlanRecipe& recipe)
+{
+    declineIf(graph.nodeCount() != 1, "conv_dgrad is run alone (no fusion)");
+    const auto* a = graph.node(0).attributes_as_ConvolutionBwdAttributes();
+    const auto& dy = graph.tensor(a->dy_tensor_uid());
+    const auto& w = graph.tensor(a->w_tensor_uid());
+    const auto& dx = graph.tensor(a->dx_tensor_uid());
+    const ConvGeometry g = convGeometry(*a, vec(dx.dims()), vec(w.dims()), vec(dy.dims()));
+    const auto dxType = dnnlType(dx), weiType = dnnlType(w), dyType = dnnlType(dy);
+    const auto srcAny = anyDesc(g.x, dxType), weiAny = anyDesc(groupedDims(g.w, g.groups), weiType),
+               dstAny = anyDesc(g.y, dyType);
+    const dnnl::convolution_forward::primitive_desc hint(
+        dnnl::convolution_forward::desc(dnnl::prop_kind::forward_training, dnnl::algorithm::convolution_direct,
+                                        srcAny, weiAny, dstAny, g.strides, g.dilates, g.padL, g.padR),
+        DnnlRuntime::engine());
+    const dnnl::convolution_backward_data::primitive_desc pd(
+        dnnl::convolution_backward_data::desc(dnnl::algorithm::convolution_direct, srcAny, weiAny, dstAny, g.strides,
+                                              g.dilates, g.padL, g.padR),
+        userScratchpadAttr(), DnnlRuntime::engine(), hint);
+    std::unordered_map<int, dnnl::memory> args;
+    args[DNNL_ARG_DIFF_DST] = recipe.input(dy.uid(), userDesc(dy), pd.diff_dst_desc());
+    args[DNNL_ARG_WEIGHTS] = recipe.input(w.uid(), weightsDesc(w, g.groups), pd.weights_desc());
+    args[DNNL_ARG_DIFF_SRC] = recipe.output(dx.uid(), userDesc(dx), pd.diff_src_desc());
+    recipe.describe("conv_dgrad " + g.text + " [" + implName(pd) + "]");
+    recipe.addPrimitive(dnnl::convolution_backward_data(pd), pd, std::move(args));
+}
+
+void buildConvWgrad(const GraphView& graph, PlanRecipe& recipe)
+{
+    declineIf(graph.nodeCount() != 1, "conv_wgrad is run alone (no fusion)");
+    const auto* a = graph.node(0).attributes_as_ConvolutionWrwAttributes();
+    const auto& x = graph.tensor(a->x_tensor_uid());
+    const auto& dy = graph.tensor(a->dy_tensor_uid());
+    const auto& dw = graph.tensor(a->dw_tensor_uid());
+    const ConvGeometry g = convGeometry(*a, vec(x.dims()), vec(dw.dims()), vec(dy.dims()));
+    const auto srcType = dnnlType(x), dwType = dnnlType(dw), dyType = dnnlType(dy);
+    const auto srcAny = anyDesc(g.x, srcType), weiAny = anyDesc(groupedDims(g.w, g.groups), dwType),
+               dstAny = anyDesc(g.y, dyType);
+    const dnnl::convolution_forward::primitive_desc hint(
+        dnnl::convolution_forward::desc(dnnl::prop_kind::forward_training, dnnl::algorithm::convolution_direct,
+                                        srcAny, weiAny, dstAny, g.strides, g.dilates, g.padL, g.padR),
+        DnnlRuntime::engine());
+    const dnnl::convolution_backward_weights::primitive_desc pd(
+        dnnl::convolution_backward_weights::desc(dnnl::algorithm::convolution_direct, srcAny, weiAny,
+                                                 dnnl::memory::desc(), dstAny, g.strides, g.dilates, g.padL, g.padR),
+        userScratchpadAttr(), DnnlRuntime::engine(), hint);
+    std::unordered_map<int, dnnl::memory> args;
+    args[DNNL_ARG_SRC] = recipe.input(x.uid(), userDesc(x), pd.src_desc());
+    args[DNNL_ARG_DIFF_DST] = recipe.input(dy.uid(), userDesc(dy), pd.diff_dst_desc());
+    args[DNNL_ARG_DIFF_WEIGHTS] = recipe.output(dw.uid(), weightsDesc(dw, g.groups), pd.diff_weights_desc());
+    recipe.describe("conv_wgrad " + g.text + " [" + implName(pd) + "]");
+    recipe.addPrimitive(dnnl::convolution_backward_weights(pd), pd, std::move(args));
+}
+
+} // namespace dnnl_provider
