@@ -5,6 +5,7 @@
 #include <miopen/errors.hpp>
 #include <miopen/handle.hpp>
 #include <miopen/miopen.h>
+#include <miopen/miopen_impl.h>
 #include <miopen/tensor.hpp>
 
 #include <algorithm>
@@ -226,13 +227,13 @@ miopenStatus_t executeConv(const char* api, miopenHandle_t handle, ApiDirection 
 
 // ---- descriptors ---------------------------------------------------------------------------------
 
-extern "C" miopenStatus_t miopenCreateConvolutionDescriptor(miopenConvolutionDescriptor_t* convDesc)
+extern "C" miopenStatus_t miopenCreateConvolutionDescriptor_impl(miopenConvolutionDescriptor_t* convDesc)
 {
     MIOPEN_LOG_FUNCTION(convDesc);
     return tryCatch(__func__, [&] { miopen::createObject<ConvolutionDescriptor>(convDesc, "convolution descriptor"); });
 }
 
-extern "C" miopenStatus_t miopenInitConvolutionDescriptor(miopenConvolutionDescriptor_t convDesc,
+extern "C" miopenStatus_t miopenInitConvolutionDescriptor_impl(miopenConvolutionDescriptor_t convDesc,
                                                           miopenConvolutionMode_t c_mode,
                                                           int pad_h,
                                                           int pad_w,
@@ -248,7 +249,7 @@ extern "C" miopenStatus_t miopenInitConvolutionDescriptor(miopenConvolutionDescr
     });
 }
 
-extern "C" miopenStatus_t miopenInitConvolutionNdDescriptor(miopenConvolutionDescriptor_t convDesc,
+extern "C" miopenStatus_t miopenInitConvolutionNdDescriptor_impl(miopenConvolutionDescriptor_t convDesc,
                                                             int spatialDim,
                                                             const int* padA,
                                                             const int* strideA,
@@ -259,7 +260,7 @@ extern "C" miopenStatus_t miopenInitConvolutionNdDescriptor(miopenConvolutionDes
     return tryCatch(__func__, [&] { convolution(convDesc).init(spatialDim, miopen::checkedEnum(c_mode, {0, 1, 2, 3}, "convolution mode"), padA, strideA, dilationA); });
 }
 
-extern "C" miopenStatus_t miopenGetConvolutionSpatialDim(miopenConvolutionDescriptor_t convDesc, int* spatialDim)
+extern "C" miopenStatus_t miopenGetConvolutionSpatialDim_impl(miopenConvolutionDescriptor_t convDesc, int* spatialDim)
 {
     MIOPEN_LOG_FUNCTION(convDesc, spatialDim);
     return tryCatch(__func__, [&] {
@@ -269,7 +270,7 @@ extern "C" miopenStatus_t miopenGetConvolutionSpatialDim(miopenConvolutionDescri
     });
 }
 
-extern "C" miopenStatus_t miopenGetConvolutionDescriptor(miopenConvolutionDescriptor_t convDesc,
+extern "C" miopenStatus_t miopenGetConvolutionDescriptor_impl(miopenConvolutionDescriptor_t convDesc,
                                                          miopenConvolutionMode_t* c_mode,
                                                          int* pad_h,
                                                          int* pad_w,
@@ -296,7 +297,7 @@ extern "C" miopenStatus_t miopenGetConvolutionDescriptor(miopenConvolutionDescri
     });
 }
 
-extern "C" miopenStatus_t miopenGetConvolutionNdDescriptor(miopenConvolutionDescriptor_t convDesc,
+extern "C" miopenStatus_t miopenGetConvolutionNdDescriptor_impl(miopenConvolutionDescriptor_t convDesc,
                                                            int requestedSpatialDim,
                                                            int* spatialDim,
                                                            int* padA,
@@ -325,7 +326,7 @@ extern "C" miopenStatus_t miopenGetConvolutionNdDescriptor(miopenConvolutionDesc
     });
 }
 
-extern "C" miopenStatus_t miopenGetConvolutionGroupCount(miopenConvolutionDescriptor_t convDesc, int* groupCount)
+extern "C" miopenStatus_t miopenGetConvolutionGroupCount_impl(miopenConvolutionDescriptor_t convDesc, int* groupCount)
 {
     MIOPEN_LOG_FUNCTION(convDesc, groupCount);
     return tryCatch(__func__, [&] {
@@ -335,13 +336,13 @@ extern "C" miopenStatus_t miopenGetConvolutionGroupCount(miopenConvolutionDescri
     });
 }
 
-extern "C" miopenStatus_t miopenSetConvolutionGroupCount(miopenConvolutionDescriptor_t convDesc, int groupCount)
+extern "C" miopenStatus_t miopenSetConvolutionGroupCount_impl(miopenConvolutionDescriptor_t convDesc, int groupCount)
 {
     MIOPEN_LOG_FUNCTION(convDesc, groupCount);
     return tryCatch(__func__, [&] { convolution(convDesc).setGroupCount(groupCount); });
 }
 
-extern "C" miopenStatus_t miopenSetTransposeConvOutputPadding(miopenConvolutionDescriptor_t convDesc, int adj_h, int adj_w)
+extern "C" miopenStatus_t miopenSetTransposeConvOutputPadding_impl(miopenConvolutionDescriptor_t convDesc, int adj_h, int adj_w)
 {
     MIOPEN_LOG_FUNCTION(convDesc, adj_h, adj_w);
     return tryCatch(__func__, [&] {
@@ -351,7 +352,7 @@ extern "C" miopenStatus_t miopenSetTransposeConvOutputPadding(miopenConvolutionD
     });
 }
 
-extern "C" miopenStatus_t miopenSetTransposeConvNdOutputPadding(miopenConvolutionDescriptor_t convDesc,
+extern "C" miopenStatus_t miopenSetTransposeConvNdOutputPadding_impl(miopenConvolutionDescriptor_t convDesc,
                                                                 int spatialDim,
                                                                 const int* adjA)
 {
@@ -362,7 +363,7 @@ extern "C" miopenStatus_t miopenSetTransposeConvNdOutputPadding(miopenConvolutio
     });
 }
 
-extern "C" miopenStatus_t miopenGetConvolutionForwardOutputDim(miopenConvolutionDescriptor_t convDesc,
+extern "C" miopenStatus_t miopenGetConvolutionForwardOutputDim_impl(miopenConvolutionDescriptor_t convDesc,
                                                                const miopenTensorDescriptor_t inputTensorDesc,
                                                                const miopenTensorDescriptor_t filterDesc,
                                                                int* n,
@@ -388,7 +389,7 @@ extern "C" miopenStatus_t miopenGetConvolutionForwardOutputDim(miopenConvolution
     });
 }
 
-extern "C" miopenStatus_t miopenGetConvolutionNdForwardOutputDim(miopenConvolutionDescriptor_t convDesc,
+extern "C" miopenStatus_t miopenGetConvolutionNdForwardOutputDim_impl(miopenConvolutionDescriptor_t convDesc,
                                                                  const miopenTensorDescriptor_t inputTensorDesc,
                                                                  const miopenTensorDescriptor_t filterDesc,
                                                                  int* nDim,
@@ -409,13 +410,13 @@ extern "C" miopenStatus_t miopenGetConvolutionNdForwardOutputDim(miopenConvoluti
     });
 }
 
-extern "C" miopenStatus_t miopenDestroyConvolutionDescriptor(miopenConvolutionDescriptor_t convDesc)
+extern "C" miopenStatus_t miopenDestroyConvolutionDescriptor_impl(miopenConvolutionDescriptor_t convDesc)
 {
     MIOPEN_LOG_FUNCTION(convDesc);
     return tryCatch(__func__, [&] { miopen::destroyObject<ConvolutionDescriptor>(convDesc, "convDesc"); });
 }
 
-extern "C" miopenStatus_t miopenSetConvolutionAttribute(miopenConvolutionDescriptor_t convDesc,
+extern "C" miopenStatus_t miopenSetConvolutionAttribute_impl(miopenConvolutionDescriptor_t convDesc,
                                                         const miopenConvolutionAttrib_t attr,
                                                         int value)
 {
@@ -423,7 +424,7 @@ extern "C" miopenStatus_t miopenSetConvolutionAttribute(miopenConvolutionDescrip
     return tryCatch(__func__, [&] { convolution(convDesc).setAttribute(miopen::checkedEnum(attr, {0, 1, 2, 3}, "convolution attribute"), value); });
 }
 
-extern "C" miopenStatus_t miopenGetConvolutionAttribute(miopenConvolutionDescriptor_t convDesc,
+extern "C" miopenStatus_t miopenGetConvolutionAttribute_impl(miopenConvolutionDescriptor_t convDesc,
                                                         const miopenConvolutionAttrib_t attr,
                                                         int* value)
 {
@@ -435,14 +436,14 @@ extern "C" miopenStatus_t miopenGetConvolutionAttribute(miopenConvolutionDescrip
     });
 }
 
-extern "C" miopenStatus_t miopenSetConvolutionFindMode(miopenConvolutionDescriptor_t convDesc,
+extern "C" miopenStatus_t miopenSetConvolutionFindMode_impl(miopenConvolutionDescriptor_t convDesc,
                                                        miopenConvolutionFindMode_t findMode)
 {
     MIOPEN_LOG_FUNCTION(convDesc, findMode);
     return tryCatch(__func__, [&] { convolution(convDesc).setFindMode(miopen::rawEnum(findMode)); });
 }
 
-extern "C" miopenStatus_t miopenGetConvolutionFindMode(const miopenConvolutionDescriptor_t convDesc,
+extern "C" miopenStatus_t miopenGetConvolutionFindMode_impl(const miopenConvolutionDescriptor_t convDesc,
                                                        miopenConvolutionFindMode_t* findMode)
 {
     MIOPEN_LOG_FUNCTION(convDesc, findMode);
@@ -453,19 +454,15 @@ extern "C" miopenStatus_t miopenGetConvolutionFindMode(const miopenConvolutionDe
     });
 }
 
-// Exported but, as upstream, not declared in miopen.h ("for MIGraphX"; MIOpenDriver uses it).
-extern "C" MIOPEN_EXPORT miopenStatus_t miopenHiddenSetConvolutionFindMode(miopenConvolutionDescriptor_t convDesc,
-                                                                           int findMode);
-extern "C" MIOPEN_EXPORT miopenStatus_t miopenHiddenGetConvolutionFindMode(miopenConvolutionDescriptor_t convDesc,
-                                                                           int* findMode);
-
-extern "C" miopenStatus_t miopenHiddenSetConvolutionFindMode(miopenConvolutionDescriptor_t convDesc, int findMode)
+// Exported but, as upstream, not declared in miopen.h ("for MIGraphX"; MIOpenDriver uses it):
+// the generator's policy lists the pair, so it is declared in <miopen/miopen_impl.h>.
+extern "C" miopenStatus_t miopenHiddenSetConvolutionFindMode_impl(miopenConvolutionDescriptor_t convDesc, int findMode)
 {
     MIOPEN_LOG_FUNCTION(convDesc, findMode);
     return tryCatch(__func__, [&] { convolution(convDesc).setFindMode(findMode); });
 }
 
-extern "C" miopenStatus_t miopenHiddenGetConvolutionFindMode(miopenConvolutionDescriptor_t convDesc, int* findMode)
+extern "C" miopenStatus_t miopenHiddenGetConvolutionFindMode_impl(miopenConvolutionDescriptor_t convDesc, int* findMode)
 {
     MIOPEN_LOG_FUNCTION(convDesc, findMode);
     return tryCatch(__func__, [&] {
@@ -477,7 +474,7 @@ extern "C" miopenStatus_t miopenHiddenGetConvolutionFindMode(miopenConvolutionDe
 
 // ---- immediate mode ------------------------------------------------------------------------------
 
-extern "C" miopenStatus_t miopenConvolutionForwardGetSolutionCount(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenConvolutionForwardGetSolutionCount_impl(miopenHandle_t handle,
                                                                    const miopenTensorDescriptor_t wDesc,
                                                                    const miopenTensorDescriptor_t xDesc,
                                                                    const miopenConvolutionDescriptor_t convDesc,
@@ -489,7 +486,7 @@ extern "C" miopenStatus_t miopenConvolutionForwardGetSolutionCount(miopenHandle_
                             "yDesc", convDesc, solutionCount);
 }
 
-extern "C" miopenStatus_t miopenConvolutionForwardGetSolution(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenConvolutionForwardGetSolution_impl(miopenHandle_t handle,
                                                               const miopenTensorDescriptor_t wDesc,
                                                               const miopenTensorDescriptor_t xDesc,
                                                               const miopenConvolutionDescriptor_t convDesc,
@@ -503,7 +500,7 @@ extern "C" miopenStatus_t miopenConvolutionForwardGetSolution(miopenHandle_t han
                         convDesc, maxSolutionCount, solutionCount, solutions);
 }
 
-extern "C" miopenStatus_t miopenConvolutionForwardGetSolutionWorkspaceSize(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenConvolutionForwardGetSolutionWorkspaceSize_impl(miopenHandle_t handle,
                                                                            const miopenTensorDescriptor_t wDesc,
                                                                            const miopenTensorDescriptor_t xDesc,
                                                                            const miopenConvolutionDescriptor_t convDesc,
@@ -516,7 +513,7 @@ extern "C" miopenStatus_t miopenConvolutionForwardGetSolutionWorkspaceSize(miope
                                 "yDesc", convDesc, solution_id, workSpaceSize);
 }
 
-extern "C" miopenStatus_t miopenConvolutionForwardCompileSolution(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenConvolutionForwardCompileSolution_impl(miopenHandle_t handle,
                                                                   const miopenTensorDescriptor_t wDesc,
                                                                   const miopenTensorDescriptor_t xDesc,
                                                                   const miopenConvolutionDescriptor_t convDesc,
@@ -528,7 +525,7 @@ extern "C" miopenStatus_t miopenConvolutionForwardCompileSolution(miopenHandle_t
                            convDesc, solution_id);
 }
 
-extern "C" miopenStatus_t miopenConvolutionForwardImmediate(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenConvolutionForwardImmediate_impl(miopenHandle_t handle,
                                                             const miopenTensorDescriptor_t wDesc,
                                                             const void* w,
                                                             const miopenTensorDescriptor_t xDesc,
@@ -545,7 +542,7 @@ extern "C" miopenStatus_t miopenConvolutionForwardImmediate(miopenHandle_t handl
                      y, y, convDesc, workSpace, workSpaceSize, solution_id);
 }
 
-extern "C" miopenStatus_t miopenConvolutionBackwardDataGetSolutionCount(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenConvolutionBackwardDataGetSolutionCount_impl(miopenHandle_t handle,
                                                                         const miopenTensorDescriptor_t dyDesc,
                                                                         const miopenTensorDescriptor_t wDesc,
                                                                         const miopenConvolutionDescriptor_t convDesc,
@@ -557,7 +554,7 @@ extern "C" miopenStatus_t miopenConvolutionBackwardDataGetSolutionCount(miopenHa
                             "dyDesc", convDesc, solutionCount);
 }
 
-extern "C" miopenStatus_t miopenConvolutionBackwardDataGetSolution(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenConvolutionBackwardDataGetSolution_impl(miopenHandle_t handle,
                                                                    const miopenTensorDescriptor_t dyDesc,
                                                                    const miopenTensorDescriptor_t wDesc,
                                                                    const miopenConvolutionDescriptor_t convDesc,
@@ -571,7 +568,7 @@ extern "C" miopenStatus_t miopenConvolutionBackwardDataGetSolution(miopenHandle_
                         "dyDesc", convDesc, maxSolutionCount, solutionCount, solutions);
 }
 
-extern "C" miopenStatus_t miopenConvolutionBackwardDataGetSolutionWorkspaceSize(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenConvolutionBackwardDataGetSolutionWorkspaceSize_impl(miopenHandle_t handle,
                                                                                 const miopenTensorDescriptor_t dyDesc,
                                                                                 const miopenTensorDescriptor_t wDesc,
                                                                                 const miopenConvolutionDescriptor_t convDesc,
@@ -584,7 +581,7 @@ extern "C" miopenStatus_t miopenConvolutionBackwardDataGetSolutionWorkspaceSize(
                                 "dyDesc", convDesc, solution_id, workSpaceSize);
 }
 
-extern "C" miopenStatus_t miopenConvolutionBackwardDataCompileSolution(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenConvolutionBackwardDataCompileSolution_impl(miopenHandle_t handle,
                                                                        const miopenTensorDescriptor_t dyDesc,
                                                                        const miopenTensorDescriptor_t wDesc,
                                                                        const miopenConvolutionDescriptor_t convDesc,
@@ -596,7 +593,7 @@ extern "C" miopenStatus_t miopenConvolutionBackwardDataCompileSolution(miopenHan
                            "dyDesc", convDesc, solution_id);
 }
 
-extern "C" miopenStatus_t miopenConvolutionBackwardDataImmediate(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenConvolutionBackwardDataImmediate_impl(miopenHandle_t handle,
                                                                  const miopenTensorDescriptor_t dyDesc,
                                                                  const void* dy,
                                                                  const miopenTensorDescriptor_t wDesc,
@@ -613,7 +610,7 @@ extern "C" miopenStatus_t miopenConvolutionBackwardDataImmediate(miopenHandle_t 
                      "dyDesc", dy, dx, convDesc, workSpace, workSpaceSize, solution_id);
 }
 
-extern "C" miopenStatus_t miopenConvolutionBackwardWeightsGetSolutionCount(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenConvolutionBackwardWeightsGetSolutionCount_impl(miopenHandle_t handle,
                                                                            const miopenTensorDescriptor_t dyDesc,
                                                                            const miopenTensorDescriptor_t xDesc,
                                                                            const miopenConvolutionDescriptor_t convDesc,
@@ -625,7 +622,7 @@ extern "C" miopenStatus_t miopenConvolutionBackwardWeightsGetSolutionCount(miope
                             "dyDesc", convDesc, solutionCount);
 }
 
-extern "C" miopenStatus_t miopenConvolutionBackwardWeightsGetSolution(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenConvolutionBackwardWeightsGetSolution_impl(miopenHandle_t handle,
                                                                       const miopenTensorDescriptor_t dyDesc,
                                                                       const miopenTensorDescriptor_t xDesc,
                                                                       const miopenConvolutionDescriptor_t convDesc,
@@ -639,7 +636,7 @@ extern "C" miopenStatus_t miopenConvolutionBackwardWeightsGetSolution(miopenHand
                         "dyDesc", convDesc, maxSolutionCount, solutionCount, solutions);
 }
 
-extern "C" miopenStatus_t miopenConvolutionBackwardWeightsGetSolutionWorkspaceSize(
+extern "C" miopenStatus_t miopenConvolutionBackwardWeightsGetSolutionWorkspaceSize_impl(
     miopenHandle_t handle,
     const miopenTensorDescriptor_t dyDesc,
     const miopenTensorDescriptor_t xDesc,
@@ -653,7 +650,7 @@ extern "C" miopenStatus_t miopenConvolutionBackwardWeightsGetSolutionWorkspaceSi
                                 dyDesc, "dyDesc", convDesc, solution_id, workSpaceSize);
 }
 
-extern "C" miopenStatus_t miopenConvolutionBackwardWeightsCompileSolution(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenConvolutionBackwardWeightsCompileSolution_impl(miopenHandle_t handle,
                                                                           const miopenTensorDescriptor_t dyDesc,
                                                                           const miopenTensorDescriptor_t xDesc,
                                                                           const miopenConvolutionDescriptor_t convDesc,
@@ -665,7 +662,7 @@ extern "C" miopenStatus_t miopenConvolutionBackwardWeightsCompileSolution(miopen
                            "dyDesc", convDesc, solution_id);
 }
 
-extern "C" miopenStatus_t miopenConvolutionBackwardWeightsImmediate(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenConvolutionBackwardWeightsImmediate_impl(miopenHandle_t handle,
                                                                     const miopenTensorDescriptor_t dyDesc,
                                                                     const void* dy,
                                                                     const miopenTensorDescriptor_t xDesc,
@@ -684,7 +681,7 @@ extern "C" miopenStatus_t miopenConvolutionBackwardWeightsImmediate(miopenHandle
 
 // ---- workspace queries, Find, execution ----------------------------------------------------------
 
-extern "C" miopenStatus_t miopenConvolutionForwardGetWorkSpaceSize(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenConvolutionForwardGetWorkSpaceSize_impl(miopenHandle_t handle,
                                                                    const miopenTensorDescriptor_t wDesc,
                                                                    const miopenTensorDescriptor_t xDesc,
                                                                    const miopenConvolutionDescriptor_t convDesc,
@@ -696,7 +693,7 @@ extern "C" miopenStatus_t miopenConvolutionForwardGetWorkSpaceSize(miopenHandle_
                           convDesc, workSpaceSize);
 }
 
-extern "C" miopenStatus_t miopenFindConvolutionForwardAlgorithm(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenFindConvolutionForwardAlgorithm_impl(miopenHandle_t handle,
                                                                 const miopenTensorDescriptor_t xDesc,
                                                                 const void* x,
                                                                 const miopenTensorDescriptor_t wDesc,
@@ -718,7 +715,7 @@ extern "C" miopenStatus_t miopenFindConvolutionForwardAlgorithm(miopenHandle_t h
                          workSpaceSize, exhaustiveSearch);
 }
 
-extern "C" miopenStatus_t miopenConvolutionForward(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenConvolutionForward_impl(miopenHandle_t handle,
                                                    const void* alpha,
                                                    const miopenTensorDescriptor_t xDesc,
                                                    const void* x,
@@ -737,7 +734,7 @@ extern "C" miopenStatus_t miopenConvolutionForward(miopenHandle_t handle,
                        x, wDesc, "wDesc", w, yDesc, "yDesc", y, y, convDesc, workSpace, workSpaceSize);
 }
 
-extern "C" miopenStatus_t miopenConvolutionForwardBias(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenConvolutionForwardBias_impl(miopenHandle_t handle,
                                                        const void* alpha,
                                                        const miopenTensorDescriptor_t bDesc,
                                                        const void* b,
@@ -754,7 +751,7 @@ extern "C" miopenStatus_t miopenConvolutionForwardBias(miopenHandle_t handle,
     });
 }
 
-extern "C" miopenStatus_t miopenConvolutionBackwardDataGetWorkSpaceSize(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenConvolutionBackwardDataGetWorkSpaceSize_impl(miopenHandle_t handle,
                                                                         const miopenTensorDescriptor_t dyDesc,
                                                                         const miopenTensorDescriptor_t wDesc,
                                                                         const miopenConvolutionDescriptor_t convDesc,
@@ -766,7 +763,7 @@ extern "C" miopenStatus_t miopenConvolutionBackwardDataGetWorkSpaceSize(miopenHa
                           "dyDesc", convDesc, workSpaceSize);
 }
 
-extern "C" miopenStatus_t miopenFindConvolutionBackwardDataAlgorithm(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenFindConvolutionBackwardDataAlgorithm_impl(miopenHandle_t handle,
                                                                      const miopenTensorDescriptor_t dyDesc,
                                                                      const void* dy,
                                                                      const miopenTensorDescriptor_t wDesc,
@@ -788,7 +785,7 @@ extern "C" miopenStatus_t miopenFindConvolutionBackwardDataAlgorithm(miopenHandl
                          workSpace, workSpaceSize, exhaustiveSearch);
 }
 
-extern "C" miopenStatus_t miopenConvolutionBackwardData(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenConvolutionBackwardData_impl(miopenHandle_t handle,
                                                         const void* alpha,
                                                         const miopenTensorDescriptor_t dyDesc,
                                                         const void* dy,
@@ -811,7 +808,7 @@ extern "C" miopenStatus_t miopenConvolutionBackwardData(miopenHandle_t handle,
                        "wDesc", w, dyDesc, "dyDesc", dy, dx, convDesc, workSpace, workSpaceSize);
 }
 
-extern "C" miopenStatus_t miopenConvolutionBackwardWeightsGetWorkSpaceSize(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenConvolutionBackwardWeightsGetWorkSpaceSize_impl(miopenHandle_t handle,
                                                                            const miopenTensorDescriptor_t dyDesc,
                                                                            const miopenTensorDescriptor_t xDesc,
                                                                            const miopenConvolutionDescriptor_t convDesc,
@@ -823,7 +820,7 @@ extern "C" miopenStatus_t miopenConvolutionBackwardWeightsGetWorkSpaceSize(miope
                           "dyDesc", convDesc, workSpaceSize);
 }
 
-extern "C" miopenStatus_t miopenFindConvolutionBackwardWeightsAlgorithm(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenFindConvolutionBackwardWeightsAlgorithm_impl(miopenHandle_t handle,
                                                                         const miopenTensorDescriptor_t dyDesc,
                                                                         const void* dy,
                                                                         const miopenTensorDescriptor_t xDesc,
@@ -845,7 +842,7 @@ extern "C" miopenStatus_t miopenFindConvolutionBackwardWeightsAlgorithm(miopenHa
                          workSpace, workSpaceSize, exhaustiveSearch);
 }
 
-extern "C" miopenStatus_t miopenConvolutionBackwardWeights(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenConvolutionBackwardWeights_impl(miopenHandle_t handle,
                                                            const void* alpha,
                                                            const miopenTensorDescriptor_t dyDesc,
                                                            const void* dy,
@@ -866,7 +863,7 @@ extern "C" miopenStatus_t miopenConvolutionBackwardWeights(miopenHandle_t handle
                        workSpaceSize);
 }
 
-extern "C" miopenStatus_t miopenConvolutionBackwardBias(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenConvolutionBackwardBias_impl(miopenHandle_t handle,
                                                         const void* alpha,
                                                         const miopenTensorDescriptor_t dyDesc,
                                                         const void* dy,

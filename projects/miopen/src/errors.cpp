@@ -17,12 +17,15 @@ const char* lastErrorMessage() noexcept { return tLastError; }
 
 void setLastErrorMessage(const char* api, const char* message) noexcept
 {
-    std::snprintf(tLastError, kLastErrorCapacity, "%s: %s", api, message);
+    // Entry points are defined as miopenFoo_impl: report the public name.
+    const std::size_t len = std::strlen(api);
+    const int nameLen     = static_cast<int>(len >= 5 && std::strcmp(api + len - 5, "_impl") == 0 ? len - 5 : len);
+    std::snprintf(tLastError, kLastErrorCapacity, "%.*s: %s", nameLen, api, message);
     if(isLogging(LogLevel::Error))
     {
         try
         {
-            logLine(LogLevel::Error, api, message);
+            logLine(LogLevel::Error, std::string(api, static_cast<std::size_t>(nameLen)).c_str(), message);
         }
         catch(...) // logging must never turn an error into a crash
         {

@@ -3,13 +3,14 @@
 #include <miopen/errors.hpp>
 #include <miopen/handle.hpp>
 #include <miopen/miopen.h>
+#include <miopen/miopen_impl.h>
 #include <miopen/version.h>
 
 using miopen::deref;
 using miopen::Handle;
 using miopen::tryCatch;
 
-extern "C" const char* miopenGetErrorString(miopenStatus_t error)
+extern "C" const char* miopenGetErrorString_impl(miopenStatus_t error)
 {
     switch(error)
     {
@@ -28,7 +29,7 @@ extern "C" const char* miopenGetErrorString(miopenStatus_t error)
     return "Unknown error status";
 }
 
-extern "C" miopenStatus_t miopenGetVersion(size_t* major, size_t* minor, size_t* patch)
+extern "C" miopenStatus_t miopenGetVersion_impl(size_t* major, size_t* minor, size_t* patch)
 {
     return tryCatch(__func__, [&] {
         miopen::check(major != nullptr && minor != nullptr && patch != nullptr,
@@ -39,13 +40,13 @@ extern "C" miopenStatus_t miopenGetVersion(size_t* major, size_t* minor, size_t*
     });
 }
 
-extern "C" miopenStatus_t miopenCreate(miopenHandle_t* handle)
+extern "C" miopenStatus_t miopenCreate_impl(miopenHandle_t* handle)
 {
     MIOPEN_LOG_FUNCTION(handle);
     return tryCatch(__func__, [&] { miopen::createObject<Handle>(handle, "handle"); });
 }
 
-extern "C" miopenStatus_t miopenCreateWithStream(miopenHandle_t* handle,
+extern "C" miopenStatus_t miopenCreateWithStream_impl(miopenHandle_t* handle,
                                                  miopenAcceleratorQueue_t stream)
 {
     MIOPEN_LOG_FUNCTION(handle, stream);
@@ -55,19 +56,19 @@ extern "C" miopenStatus_t miopenCreateWithStream(miopenHandle_t* handle,
     });
 }
 
-extern "C" miopenStatus_t miopenDestroy(miopenHandle_t handle)
+extern "C" miopenStatus_t miopenDestroy_impl(miopenHandle_t handle)
 {
     MIOPEN_LOG_FUNCTION(handle);
     return tryCatch(__func__, [&] { miopen::destroyObject<Handle>(handle, "handle"); });
 }
 
-extern "C" miopenStatus_t miopenSetStream(miopenHandle_t handle, miopenAcceleratorQueue_t streamID)
+extern "C" miopenStatus_t miopenSetStream_impl(miopenHandle_t handle, miopenAcceleratorQueue_t streamID)
 {
     MIOPEN_LOG_FUNCTION(handle, streamID);
     return tryCatch(__func__, [&] { deref<Handle>(handle, "handle").setStream(streamID); });
 }
 
-extern "C" miopenStatus_t miopenGetStream(miopenHandle_t handle, miopenAcceleratorQueue_t* streamID)
+extern "C" miopenStatus_t miopenGetStream_impl(miopenHandle_t handle, miopenAcceleratorQueue_t* streamID)
 {
     MIOPEN_LOG_FUNCTION(handle, streamID);
     return tryCatch(__func__, [&] {
@@ -77,7 +78,7 @@ extern "C" miopenStatus_t miopenGetStream(miopenHandle_t handle, miopenAccelerat
     });
 }
 
-extern "C" miopenStatus_t miopenSetAllocator(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenSetAllocator_impl(miopenHandle_t handle,
                                              miopenAllocatorFunction allocator,
                                              miopenDeallocatorFunction deallocator,
                                              void* allocatorContext)
@@ -88,7 +89,7 @@ extern "C" miopenStatus_t miopenSetAllocator(miopenHandle_t handle,
     });
 }
 
-extern "C" miopenStatus_t miopenGetKernelTime(miopenHandle_t handle, float* time)
+extern "C" miopenStatus_t miopenGetKernelTime_impl(miopenHandle_t handle, float* time)
 {
     MIOPEN_LOG_FUNCTION(handle, time);
     return tryCatch(__func__, [&] {
@@ -98,7 +99,7 @@ extern "C" miopenStatus_t miopenGetKernelTime(miopenHandle_t handle, float* time
     });
 }
 
-extern "C" miopenStatus_t miopenEnableProfiling(miopenHandle_t handle, bool enable)
+extern "C" miopenStatus_t miopenEnableProfiling_impl(miopenHandle_t handle, bool enable)
 {
     MIOPEN_LOG_FUNCTION(handle, enable);
     return tryCatch(__func__, [&] { deref<Handle>(handle, "handle").enableProfiling(enable); });

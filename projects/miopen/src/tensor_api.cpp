@@ -3,6 +3,7 @@
 #include <miopen/errors.hpp>
 #include <miopen/handle.hpp>
 #include <miopen/miopen.h>
+#include <miopen/miopen_impl.h>
 #include <miopen/tensor.hpp>
 #include <miopen/tensor_ops.hpp>
 
@@ -57,13 +58,13 @@ int toInt(std::size_t v, const char* what)
 
 } // namespace
 
-extern "C" miopenStatus_t miopenCreateTensorDescriptor(miopenTensorDescriptor_t* tensorDesc)
+extern "C" miopenStatus_t miopenCreateTensorDescriptor_impl(miopenTensorDescriptor_t* tensorDesc)
 {
     MIOPEN_LOG_FUNCTION(tensorDesc);
     return tryCatch(__func__, [&] { miopen::createObject<TensorDescriptor>(tensorDesc, "tensor descriptor"); });
 }
 
-extern "C" miopenStatus_t miopenSet4dTensorDescriptor(
+extern "C" miopenStatus_t miopenSet4dTensorDescriptor_impl(
     miopenTensorDescriptor_t tensorDesc, miopenDataType_t dataType, int n, int c, int h, int w)
 {
     MIOPEN_LOG_FUNCTION(tensorDesc, dataType, n, c, h, w);
@@ -75,7 +76,7 @@ extern "C" miopenStatus_t miopenSet4dTensorDescriptor(
     });
 }
 
-extern "C" miopenStatus_t miopenSetNdTensorDescriptorWithLayout(miopenTensorDescriptor_t tensorDesc,
+extern "C" miopenStatus_t miopenSetNdTensorDescriptorWithLayout_impl(miopenTensorDescriptor_t tensorDesc,
                                                                 miopenDataType_t dataType,
                                                                 miopenTensorLayout_t tensorLayout,
                                                                 const int* lens,
@@ -90,7 +91,7 @@ extern "C" miopenStatus_t miopenSetNdTensorDescriptorWithLayout(miopenTensorDesc
     });
 }
 
-extern "C" miopenStatus_t miopenSet4dTensorDescriptorEx(miopenTensorDescriptor_t tensorDesc,
+extern "C" miopenStatus_t miopenSet4dTensorDescriptorEx_impl(miopenTensorDescriptor_t tensorDesc,
                                                         miopenDataType_t dataType,
                                                         int n,
                                                         int c,
@@ -110,7 +111,7 @@ extern "C" miopenStatus_t miopenSet4dTensorDescriptorEx(miopenTensorDescriptor_t
     });
 }
 
-extern "C" miopenStatus_t miopenGet4dTensorDescriptor(miopenTensorDescriptor_t tensorDesc,
+extern "C" miopenStatus_t miopenGet4dTensorDescriptor_impl(miopenTensorDescriptor_t tensorDesc,
                                                       miopenDataType_t* dataType,
                                                       int* n,
                                                       int* c,
@@ -147,7 +148,7 @@ extern "C" miopenStatus_t miopenGet4dTensorDescriptor(miopenTensorDescriptor_t t
     });
 }
 
-extern "C" miopenStatus_t miopenSetTensorDescriptor(miopenTensorDescriptor_t tensorDesc,
+extern "C" miopenStatus_t miopenSetTensorDescriptor_impl(miopenTensorDescriptor_t tensorDesc,
                                                     miopenDataType_t dataType,
                                                     int nbDims,
                                                     const int* dimsA,
@@ -166,7 +167,7 @@ extern "C" miopenStatus_t miopenSetTensorDescriptor(miopenTensorDescriptor_t ten
     });
 }
 
-extern "C" miopenStatus_t miopenSetTensorDescriptorV2(miopenTensorDescriptor_t tensorDesc,
+extern "C" miopenStatus_t miopenSetTensorDescriptorV2_impl(miopenTensorDescriptor_t tensorDesc,
                                                       miopenDataType_t dataType,
                                                       int nbDims,
                                                       const size_t* dimsA,
@@ -185,7 +186,7 @@ extern "C" miopenStatus_t miopenSetTensorDescriptorV2(miopenTensorDescriptor_t t
     });
 }
 
-extern "C" miopenStatus_t miopenSetTensorCastType(miopenTensorDescriptor_t tensorDesc,
+extern "C" miopenStatus_t miopenSetTensorCastType_impl(miopenTensorDescriptor_t tensorDesc,
                                                   miopenDataType_t cast_type)
 {
     MIOPEN_LOG_FUNCTION(tensorDesc, cast_type);
@@ -195,7 +196,7 @@ extern "C" miopenStatus_t miopenSetTensorCastType(miopenTensorDescriptor_t tenso
     });
 }
 
-extern "C" miopenStatus_t miopenGetTensorDescriptorSize(miopenTensorDescriptor_t tensorDesc, int* size)
+extern "C" miopenStatus_t miopenGetTensorDescriptorSize_impl(miopenTensorDescriptor_t tensorDesc, int* size)
 {
     MIOPEN_LOG_FUNCTION(tensorDesc, size);
     return tryCatch(__func__, [&] {
@@ -205,7 +206,7 @@ extern "C" miopenStatus_t miopenGetTensorDescriptorSize(miopenTensorDescriptor_t
     });
 }
 
-extern "C" miopenStatus_t miopenGetTensorDescriptor(miopenTensorDescriptor_t tensorDesc,
+extern "C" miopenStatus_t miopenGetTensorDescriptor_impl(miopenTensorDescriptor_t tensorDesc,
                                                     miopenDataType_t* dataType,
                                                     int* dimsA,
                                                     int* stridesA)
@@ -232,7 +233,7 @@ extern "C" miopenStatus_t miopenGetTensorDescriptor(miopenTensorDescriptor_t ten
     });
 }
 
-extern "C" miopenStatus_t miopenDestroyTensorDescriptor(miopenTensorDescriptor_t tensorDesc)
+extern "C" miopenStatus_t miopenDestroyTensorDescriptor_impl(miopenTensorDescriptor_t tensorDesc)
 {
     MIOPEN_LOG_FUNCTION(tensorDesc);
     return tryCatch(__func__, [&] { miopen::destroyObject<TensorDescriptor>(tensorDesc, "tensorDesc"); });
@@ -245,19 +246,19 @@ struct SeqTensorDescriptor : miopen::Object<miopenSeqTensorDescriptor, miopen::O
 };
 } // namespace
 
-extern "C" miopenStatus_t miopenCreateSeqTensorDescriptor(miopenSeqTensorDescriptor_t* tensorDesc)
+extern "C" miopenStatus_t miopenCreateSeqTensorDescriptor_impl(miopenSeqTensorDescriptor_t* tensorDesc)
 {
     MIOPEN_LOG_FUNCTION(tensorDesc);
     return tryCatch(__func__, [&] { miopen::createObject<SeqTensorDescriptor>(tensorDesc, "sequence tensor descriptor"); });
 }
 
-extern "C" miopenStatus_t miopenDestroySeqTensorDescriptor(miopenSeqTensorDescriptor_t tensorDesc)
+extern "C" miopenStatus_t miopenDestroySeqTensorDescriptor_impl(miopenSeqTensorDescriptor_t tensorDesc)
 {
     MIOPEN_LOG_FUNCTION(tensorDesc);
     return tryCatch(__func__, [&] { miopen::destroyObject<SeqTensorDescriptor>(tensorDesc, "tensorDesc"); });
 }
 
-extern "C" miopenStatus_t miopenOpTensor(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenOpTensor_impl(miopenHandle_t handle,
                                          miopenTensorOp_t tensorOp,
                                          const void* alpha1,
                                          const miopenTensorDescriptor_t aDesc,
@@ -278,7 +279,7 @@ extern "C" miopenStatus_t miopenOpTensor(miopenHandle_t handle,
     });
 }
 
-extern "C" miopenStatus_t miopenSetTensor(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenSetTensor_impl(miopenHandle_t handle,
                                           const miopenTensorDescriptor_t yDesc,
                                           void* y,
                                           const void* alpha)
@@ -291,7 +292,7 @@ extern "C" miopenStatus_t miopenSetTensor(miopenHandle_t handle,
     });
 }
 
-extern "C" miopenStatus_t miopenScaleTensor(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenScaleTensor_impl(miopenHandle_t handle,
                                             const miopenTensorDescriptor_t yDesc,
                                             void* y,
                                             const void* alpha)
@@ -304,7 +305,7 @@ extern "C" miopenStatus_t miopenScaleTensor(miopenHandle_t handle,
     });
 }
 
-extern "C" miopenStatus_t miopenGetTensorNumBytes(miopenTensorDescriptor_t tensorDesc, size_t* numBytes)
+extern "C" miopenStatus_t miopenGetTensorNumBytes_impl(miopenTensorDescriptor_t tensorDesc, size_t* numBytes)
 {
     MIOPEN_LOG_FUNCTION(tensorDesc, numBytes);
     return tryCatch(__func__, [&] {
@@ -314,7 +315,7 @@ extern "C" miopenStatus_t miopenGetTensorNumBytes(miopenTensorDescriptor_t tenso
     });
 }
 
-extern "C" miopenStatus_t miopenTransformTensor(miopenHandle_t handle,
+extern "C" miopenStatus_t miopenTransformTensor_impl(miopenHandle_t handle,
                                                 const void* alpha,
                                                 const miopenTensorDescriptor_t xDesc,
                                                 const void* x,

@@ -891,12 +891,714 @@ MIOPEN_EXPORT miopenStatus_t miopenConvolutionBackwardBias(miopenHandle_t handle
 /* ---------------------------------------------------------------------------------------------
  * Pooling, LRN, softmax
  * ------------------------------------------------------------------------------------------- */
-/* @@POOLING_LRN_SOFTMAX@@ */
+/* Pooling
+ *
+ * A pooling descriptor holds a mode (max, average excluding padding, average including padding),
+ * a spatial rank (2 or 3) with one window length, padding and stride per spatial dimension, an
+ * index type and a workspace index mode. Tensors are N, C, spatial... (4-D for 2-D pooling, 5-D
+ * for 3-D pooling), of any strides (NCHW, NHWC, NCDHW, NDHWC, or others), in fp32, fp16 or bf16
+ * (arithmetic in fp32). Output lengths per spatial dimension: max(1, (in + 2*pad - window) /
+ * stride + 1) with integer division truncating (no ceil mode).
+ *
+ * Max pooling records, when asked (do_backward), one index per output element in a workspace of
+ * index_type elements, laid out as a packed N, C, spatial... tensor of y's lengths:
+ *  - miopenPoolingWorkspaceIndexMask: the position inside the window, row-major over the window
+ *    (for 2-D: i_h * window_w + i_w, counted from the window's padded origin);
+ *  - miopenPoolingWorkspaceIndexImage: the position inside the input image plane (or volume),
+ *    row-major (for 2-D: h * W + w).
+ * The first maximum in row-major window order wins; padded positions never win. A window that
+ * holds no input element gives the lowest finite value of the type and index 0. The largest
+ * index must be smaller than the index type's maximum, else miopenStatusUnknownError.
+ * Both index modes work for 2-D and 3-D pooling (Mask in 3-D: i_d * window_h * window_w +
+ * i_h * window_w + i_w). New descriptors: index type uint8, index mode Mask. */
+
+/* Creates a pooling descriptor, owned by the caller until miopenDestroyPoolingDescriptor.
+ * poolDesc null: BadParm. */
+MIOPEN_EXPORT miopenStatus_t miopenCreatePoolingDescriptor(miopenPoolingDescriptor_t* poolDesc);
+
+/* Sets the type of the indices max pooling writes. Unknown index_type: BadParm. */
+MIOPEN_EXPORT miopenStatus_t miopenSetPoolingIndexType(miopenPoolingDescriptor_t poolDesc,
+                                                       miopenIndexType_t index_type);
+
+/* Reads the index type into *index_type (non-null, else BadParm). */
+MIOPEN_EXPORT miopenStatus_t miopenGetPoolingIndexType(miopenPoolingDescriptor_t poolDesc,
+                                                       miopenIndexType_t* index_type);
+
+/* Sets the workspace index mode. Unknown mode: BadParm. */
+MIOPEN_EXPORT miopenStatus_t miopenSetPoolingWorkSpaceIndexMode(
+    miopenPoolingDescriptor_t poolDesc, miopenPoolingWorkspaceIndexMode_t workspace_index);
+
+/* Reads the workspace index mode into *workspace_index (non-null, else BadParm). */
+MIOPEN_EXPORT miopenStatus_t miopenGetPoolingWorkSpaceIndexMode(
+    miopenPoolingDescriptor_t poolDesc, miopenPoolingWorkspaceIndexMode_t* workspace_index);
+
+/* Sets a 2-D pooling. As upstream, this resets the index type to uint8 and the index mode to
+ * Mask: set those after this call. Unknown mode, window or stride < 1, or padding < 0: BadParm,
+ * and the descriptor is unchanged. */
+MIOPEN_EXPORT miopenStatus_t miopenSet2dPoolingDescriptor(miopenPoolingDescriptor_t poolDesc,
+                                                          miopenPoolingMode_t mode,
+                                                          int windowHeight,
+                                                          int windowWidth,
+                                                          int pad_h,
+                                                          int pad_w,
+                                                          int stride_h,
+                                                          int stride_w);
+
+/* Reads a 2-D pooling descriptor. Every output pointer non-null, else BadParm; a descriptor
+ * never set: NotInitialized; a 3-D one: BadParm. */
+MIOPEN_EXPORT miopenStatus_t miopenGet2dPoolingDescriptor(const miopenPoolingDescriptor_t poolDesc,
+                                                          miopenPoolingMode_t* mode,
+                                                          int* windowHeight,
+                                                          int* windowWidth,
+                                                          int* pad_h,
+                                                          int* pad_w,
+                                                          int* stride_h,
+                                                          int* stride_w);
+
+/* Output lengths of 2-D pooling of the 4-D tensorDesc. Outputs non-null, else BadParm; the
+ * descriptor must be 2-D and the tensor 4-D (BadParm); either never set: NotInitialized. */
+MIOPEN_EXPORT miopenStatus_t
+miopenGetPoolingForwardOutputDim(const miopenPoolingDescriptor_t poolDesc,
+                                 const miopenTensorDescriptor_t tensorDesc,
+                                 int* n,
+                                 int* c,
+                                 int* h,
+                                 int* w);
+
+/* Sets an N-D pooling: nbDims is 2 or 3, the arrays hold nbDims values each (read only). As
+ * upstream, this resets the index type to uint8 and the index mode to Mask (2-D) or Image (3-D).
+ * Bad rank, null arrays, unknown mode, window or stride < 1, padding < 0: BadParm, descriptor
+ * unchanged. */
+MIOPEN_EXPORT miopenStatus_t miopenSetNdPoolingDescriptor(miopenPoolingDescriptor_t poolDesc,
+                                                          const miopenPoolingMode_t mode,
+                                                          int nbDims,
+                                                          const int* windowDimA,
+                                                          const int* padA,
+                                                          const int* stridesA);
+
+/* Reads an N-D pooling descriptor. Each output pointer may be null (then it is skipped); the
+ * arrays receive min(nbDimsRequested, rank) values. nbDimsRequested < 0: BadParm; a descriptor
+ * never set: NotInitialized. */
+MIOPEN_EXPORT miopenStatus_t miopenGetNdPoolingDescriptor(const miopenPoolingDescriptor_t poolDesc,
+                                                          int nbDimsRequested,
+                                                          miopenPoolingMode_t* mode,
+                                                          int* nbDims,
+                                                          int* windowDimA,
+                                                          int* padA,
+                                                          int* stridesA);
+
+/* Output lengths (N, C, spatial...) of pooling tensorDesc into tensorDimArr[0..dims). dims must
+ * equal the tensor's rank, which must be the descriptor's rank + 2 (BadParm); tensorDimArr
+ * non-null (BadParm). */
+MIOPEN_EXPORT miopenStatus_t
+miopenGetPoolingNdForwardOutputDim(const miopenPoolingDescriptor_t poolDesc,
+                                   const miopenTensorDescriptor_t tensorDesc,
+                                   int dims,
+                                   int* tensorDimArr);
+
+/* Legacy workspace size: one byte per element of yDesc, whatever the mode and index type (as
+ * upstream). Use miopenPoolingGetWorkSpaceSizeV2 for index types wider than uint8. */
+MIOPEN_EXPORT miopenStatus_t miopenPoolingGetWorkSpaceSize(const miopenTensorDescriptor_t yDesc,
+                                                           size_t* workSpaceSize);
+
+/* Workspace size for the backward pass: elements of yDesc times the index type's size for max
+ * pooling, 0 for the average modes. */
+MIOPEN_EXPORT miopenStatus_t
+miopenPoolingGetWorkSpaceSizeV2(const miopenPoolingDescriptor_t poolDesc,
+                                const miopenTensorDescriptor_t yDesc,
+                                size_t* workSpaceSize);
+
+/* y = pool(x). alpha and beta point to floats and must be 1 and 0 (as upstream; other values
+ * give UnknownError, null pointers BadParm). y's lengths must be the output lengths of x (BadParm),
+ * x and y of one type (BadParm), fp32/fp16/bf16 (else NotImplemented). When do_backward is true
+ * and the mode is max, the indices are written to workSpace, which must hold workSpaceSize >=
+ * miopenPoolingGetWorkSpaceSizeV2 bytes (null or smaller: BadParm); otherwise workSpace is not
+ * used. y must not overlap x (not checked); a y that addresses one element twice gives BadParm.
+ * Nothing is written on failure. */
+MIOPEN_EXPORT miopenStatus_t miopenPoolingForward(miopenHandle_t handle,
+                                                  const miopenPoolingDescriptor_t poolDesc,
+                                                  const void* alpha,
+                                                  const miopenTensorDescriptor_t xDesc,
+                                                  const void* x,
+                                                  const void* beta,
+                                                  const miopenTensorDescriptor_t yDesc,
+                                                  void* y,
+                                                  bool do_backward,
+                                                  void* workSpace,
+                                                  size_t workSpaceSize);
+
+/* dx = gradient of pooling, dx fully overwritten. Max pooling routes each dy element to the input
+ * position its saved index names (workSpace from a forward call with do_backward and the same
+ * descriptor and shapes; non-null, else BadParm); indices that name no input position are
+ * skipped. Average pooling spreads dy evenly over the window's input positions (dividing by the
+ * window size for AverageInclusive, by the positions inside the input for Average). alpha and
+ * beta as for miopenPoolingForward. y and x are not read (may be null); their descriptors must
+ * match dyDesc and dxDesc in lengths (BadParm), and dy's lengths must be dx's output lengths. */
+MIOPEN_EXPORT miopenStatus_t miopenPoolingBackward(miopenHandle_t handle,
+                                                   const miopenPoolingDescriptor_t poolDesc,
+                                                   const void* alpha,
+                                                   const miopenTensorDescriptor_t yDesc,
+                                                   const void* y,
+                                                   const miopenTensorDescriptor_t dyDesc,
+                                                   const void* dy,
+                                                   const miopenTensorDescriptor_t xDesc,
+                                                   const void* x,
+                                                   const void* beta,
+                                                   const miopenTensorDescriptor_t dxDesc,
+                                                   void* dx,
+                                                   void* workSpace);
+
+/* Destroys a pooling descriptor. Null or not a pooling descriptor: BadParm. */
+MIOPEN_EXPORT miopenStatus_t miopenDestroyPoolingDescriptor(miopenPoolingDescriptor_t poolDesc);
+
+/* Local response normalization (LRN)
+ *
+ * For an element x of a 4-D N, C, H, W tensor (any strides), with rl = (lrnN - 1) / 2 and
+ * ru = lrnN / 2:
+ *   cross-channel:  scale = K + lrnAlpha / lrnN   * sum of x^2 over channels c-rl .. c+ru
+ *   within-channel: scale = K + lrnAlpha / lrnN^2 * sum of x^2 over the window h-rl .. h+ru,
+ *                   w-rl .. w+ru of its channel
+ * (positions outside the tensor count as 0), and y = x * scale^(-lrnBeta). The gradient is
+ *   dx = scale^(-lrnBeta) * dy - 2 * lrnAlpha * lrnBeta / area * x * sum(y * dy / scale)
+ * with area lrnN (cross) or lrnN^2 (within) and the sum over the transposed window.
+ * Data types fp32 and fp16 (arithmetic in fp32); bf16 and others give NotImplemented, as
+ * upstream. As upstream, the alpha and beta scalars of the forward and backward calls are not
+ * used (the output is overwritten) and may be null. Outputs must not overlap inputs (not
+ * checked); an output that addresses one element twice gives BadParm. */
+
+/* Creates an LRN descriptor, owned by the caller until miopenDestroyLRNDescriptor. */
+MIOPEN_EXPORT miopenStatus_t miopenCreateLRNDescriptor(miopenLRNDescriptor_t* lrnDesc);
+
+/* Sets the LRN parameters. Unknown mode or lrnN == 0: BadParm, descriptor unchanged. */
+MIOPEN_EXPORT miopenStatus_t miopenSetLRNDescriptor(const miopenLRNDescriptor_t lrnDesc,
+                                                    miopenLRNMode_t mode,
+                                                    unsigned int lrnN,
+                                                    double lrnAlpha,
+                                                    double lrnBeta,
+                                                    double lrnK);
+
+/* Reads the LRN parameters; every output pointer non-null (else BadParm). Never set:
+ * NotInitialized. */
+MIOPEN_EXPORT miopenStatus_t miopenGetLRNDescriptor(const miopenLRNDescriptor_t lrnDesc,
+                                                    miopenLRNMode_t* mode,
+                                                    unsigned int* lrnN,
+                                                    double* lrnAlpha,
+                                                    double* lrnBeta,
+                                                    double* lrnK);
+
+/* Bytes of the workspace miopenLRNForward writes when do_backward is true (one float per
+ * element): as upstream lengths[0] * strides[0] * sizeof(float), and never less than the element
+ * count times sizeof(float). */
+MIOPEN_EXPORT miopenStatus_t miopenLRNGetWorkSpaceSize(const miopenTensorDescriptor_t yDesc,
+                                                       size_t* workSpaceSize);
+
+/* y = LRN(x). x and y: 4-D, same lengths and type (BadParm). K == 0 gives UnknownError, as
+ * upstream. When do_backward is true the scales are written to workSpace (non-null, of
+ * miopenLRNGetWorkSpaceSize bytes; null: BadParm). */
+MIOPEN_EXPORT miopenStatus_t miopenLRNForward(miopenHandle_t handle,
+                                              const miopenLRNDescriptor_t lrnDesc,
+                                              const void* alpha,
+                                              const miopenTensorDescriptor_t xDesc,
+                                              const void* x,
+                                              const void* beta,
+                                              const miopenTensorDescriptor_t yDesc,
+                                              void* y,
+                                              bool do_backward,
+                                              void* workSpace);
+
+/* dx = gradient of LRN, from y, dy, x and the workspace a forward call with do_backward wrote
+ * (non-null, else BadParm). All four tensors 4-D with one type and one set of lengths (BadParm). */
+MIOPEN_EXPORT miopenStatus_t miopenLRNBackward(miopenHandle_t handle,
+                                               const miopenLRNDescriptor_t lrnDesc,
+                                               const void* alpha,
+                                               const miopenTensorDescriptor_t yDesc,
+                                               const void* y,
+                                               const miopenTensorDescriptor_t dyDesc,
+                                               const void* dy,
+                                               const miopenTensorDescriptor_t xDesc,
+                                               const void* x,
+                                               const void* beta,
+                                               const miopenTensorDescriptor_t dxDesc,
+                                               void* dx,
+                                               const void* workSpace);
+
+/* Destroys an LRN descriptor. Null or not an LRN descriptor: BadParm. */
+MIOPEN_EXPORT miopenStatus_t miopenDestroyLRNDescriptor(miopenLRNDescriptor_t lrnDesc);
+
+/* Softmax
+ *
+ * Tensors of rank 2 to 8 read as N, C, spatial...; mode INSTANCE normalizes over C and the
+ * spatial dimensions of each n, mode CHANNEL over C at each (n, spatial position). Algorithms:
+ * ACCURATE exp(x - max) / sum, FAST exp(x) / sum (no max subtraction: may overflow), LOG
+ * x - max - log(sum exp(x - max)). Forward: y = alpha * softmax(x) + beta * y. Backward:
+ * dx = alpha * g + beta * dx with g = y * (dy - sum(y * dy)) (ACCURATE, FAST) or
+ * g = dy - exp(y) * sum(dy) (LOG, where y holds log-probabilities). alpha and beta point to
+ * floats (null: BadParm); beta == 0 means the output is not read. Data types fp32, fp16, bf16
+ * (arithmetic in fp32; others NotImplemented). Tensors of one call share lengths and type
+ * (BadParm); strides are free; y may be x itself (in place), other overlaps are not supported;
+ * an output that addresses one element twice gives BadParm. Rank < 2: BadParm. */
+
+/* Softmax forward with upstream's defaults: ACCURATE, CHANNEL. */
+MIOPEN_EXPORT miopenStatus_t miopenSoftmaxForward(miopenHandle_t handle,
+                                                  const void* alpha,
+                                                  const miopenTensorDescriptor_t xDesc,
+                                                  const void* x,
+                                                  const void* beta,
+                                                  const miopenTensorDescriptor_t yDesc,
+                                                  void* y);
+
+/* Softmax backward with upstream's defaults: ACCURATE, CHANNEL. */
+MIOPEN_EXPORT miopenStatus_t miopenSoftmaxBackward(miopenHandle_t handle,
+                                                   const void* alpha,
+                                                   const miopenTensorDescriptor_t yDesc,
+                                                   const void* y,
+                                                   const miopenTensorDescriptor_t dyDesc,
+                                                   const void* dy,
+                                                   const void* beta,
+                                                   const miopenTensorDescriptor_t dxDesc,
+                                                   void* dx);
+
+/* Softmax forward with an explicit algorithm and mode (unknown values: BadParm). */
+MIOPEN_EXPORT miopenStatus_t miopenSoftmaxForward_V2(miopenHandle_t handle,
+                                                     const void* alpha,
+                                                     const miopenTensorDescriptor_t xDesc,
+                                                     const void* x,
+                                                     const void* beta,
+                                                     const miopenTensorDescriptor_t yDesc,
+                                                     void* y,
+                                                     miopenSoftmaxAlgorithm_t algorithm,
+                                                     miopenSoftmaxMode_t mode);
+
+/* Softmax backward with an explicit algorithm and mode (unknown values: BadParm). */
+MIOPEN_EXPORT miopenStatus_t miopenSoftmaxBackward_V2(miopenHandle_t handle,
+                                                      const void* alpha,
+                                                      const miopenTensorDescriptor_t yDesc,
+                                                      const void* y,
+                                                      const miopenTensorDescriptor_t dyDesc,
+                                                      const void* dy,
+                                                      const void* beta,
+                                                      const miopenTensorDescriptor_t dxDesc,
+                                                      void* dx,
+                                                      miopenSoftmaxAlgorithm_t algorithm,
+                                                      miopenSoftmaxMode_t mode);
 
 /* ---------------------------------------------------------------------------------------------
  * Activation, batch normalization, fusion
  * ------------------------------------------------------------------------------------------- */
-/* @@ACTIVATION_BATCHNORM_FUSION@@ */
+/* Activation. Modes and their parameters (activAlpha = a, activBeta = b, activGamma = g):
+ *   PASTHRU x; LOGISTIC 1/(1+e^-x); TANH b*tanh(a*x); RELU max(0,x); SOFTRELU log(1+e^x);
+ *   ABS |x|; POWER (a+b*x)^g, 0 where a+b*x <= FLT_EPSILON; CLIPPEDRELU min(a, max(0,x));
+ *   LEAKYRELU x > 0 ? x : a*x; ELU x > 0 ? x : a*(e^x - 1).
+ * Backward uses upstream's derivatives (from x or y as upstream does), multiplied by dy. For
+ * POWER the result is dy*g*b*y/(a+b*x); upstream's kernel omits the dy factor, this library does
+ * not. Tensors: half, bfloat16 or float (computed in float), any strides, equal lengths and
+ * types. The blend alpha/beta (float, host memory) gives out = alpha*f + beta*out; upstream
+ * accepts only alpha = 1, beta = 0, which behave identically here. */
+MIOPEN_EXPORT miopenStatus_t miopenCreateActivationDescriptor(miopenActivationDescriptor_t* activDesc);
+
+/* Statuses: Success; BadParm for a null or destroyed descriptor or a mode outside 0..9. */
+MIOPEN_EXPORT miopenStatus_t miopenSetActivationDescriptor(const miopenActivationDescriptor_t activDesc,
+                                                           miopenActivationMode_t mode,
+                                                           double activAlpha,
+                                                           double activBeta,
+                                                           double activGamma);
+
+/* Statuses: Success; BadParm for a null descriptor or a null output pointer; NotInitialized for
+ * a descriptor never set (also from Forward/Backward). */
+MIOPEN_EXPORT miopenStatus_t miopenGetActivationDescriptor(const miopenActivationDescriptor_t activDesc,
+                                                           miopenActivationMode_t* mode,
+                                                           double* activAlpha,
+                                                           double* activBeta,
+                                                           double* activGamma);
+
+/* y = alpha * f(x) + beta * y. x and y may be the same buffer when their descriptors are equal.
+ * Statuses: Success; BadParm (null argument, lengths or types differ, unsupported type);
+ * NotInitialized (a tensor descriptor never set). */
+MIOPEN_EXPORT miopenStatus_t miopenActivationForward(miopenHandle_t handle,
+                                                     const miopenActivationDescriptor_t activDesc,
+                                                     const void* alpha,
+                                                     const miopenTensorDescriptor_t xDesc,
+                                                     const void* x,
+                                                     const void* beta,
+                                                     const miopenTensorDescriptor_t yDesc,
+                                                     void* y);
+
+/* dx = alpha * f'(x, y) * dy + beta * dx. y is the forward output, x the forward input; all four
+ * are required. Statuses as miopenActivationForward. */
+MIOPEN_EXPORT miopenStatus_t miopenActivationBackward(miopenHandle_t handle,
+                                                      const miopenActivationDescriptor_t activDesc,
+                                                      const void* alpha,
+                                                      const miopenTensorDescriptor_t yDesc,
+                                                      const void* y,
+                                                      const miopenTensorDescriptor_t dyDesc,
+                                                      const void* dy,
+                                                      const miopenTensorDescriptor_t xDesc,
+                                                      const void* x,
+                                                      const void* beta,
+                                                      const miopenTensorDescriptor_t dxDesc,
+                                                      void* dx);
+
+/* Statuses: Success; BadParm for a null or already destroyed descriptor. */
+MIOPEN_EXPORT miopenStatus_t miopenDestroyActivationDescriptor(miopenActivationDescriptor_t activDesc);
+
+/* Batch normalization over dimension 1 (channels) of a tensor of rank 3..5, any strides (NCHW,
+ * NHWC, NCDHW, NDHWC). Spatial mode: one statistic per channel over N and the spatial dims;
+ * per-activation mode: one per (channel, spatial position) over N. x, y, dy, dx are half,
+ * bfloat16 or float; the parameter tensors (scale, bias, means, variances) are float or the
+ * type of x (upstream's mixed precision: half/bfloat16 data with float parameters). Computation
+ * is in float with double accumulation. Parameter descriptors have x's rank and the lengths
+ * miopenDeriveBNTensorDescriptor gives. alpha/beta pairs blend the data output
+ * (out = alpha*result + beta*out); upstream accepts only 1 and 0. All pointers are borrowed for
+ * the call. Statuses of the compute calls: Success; BadParm (null required argument, mode not
+ * 0/1, rank, lengths or types inconsistent); NotInitialized (a descriptor never set). */
+
+/* derivedBnDesc := float tensor 1xCx1x1[x1] (spatial) or 1xCxHxW[xD] (per-activation), packed.
+ * Statuses: Success; BadParm (null, rank < 3, bad mode); NotInitialized (xDesc never set). */
+MIOPEN_EXPORT miopenStatus_t miopenDeriveBNTensorDescriptor(miopenTensorDescriptor_t derivedBnDesc,
+                                                            const miopenTensorDescriptor_t xDesc,
+                                                            miopenBatchNormMode_t bn_mode);
+
+/* y = scale * (x - mean) / sqrt(var + epsilon) + bias with the batch mean and biased variance.
+ * resultRunningMean/Variance (read and written) become (1-f)*old + f*batch, f = expAvgFactor,
+ * with the unbiased batch variance; resultSaveMean/InvVariance receive the batch mean and
+ * 1/sqrt(var + epsilon). Each of those four may be null: that output is skipped. */
+MIOPEN_EXPORT miopenStatus_t
+miopenBatchNormalizationForwardTraining(miopenHandle_t handle,
+                                        miopenBatchNormMode_t bn_mode,
+                                        void* alpha,
+                                        void* beta,
+                                        const miopenTensorDescriptor_t xDesc,
+                                        const void* x,
+                                        const miopenTensorDescriptor_t yDesc,
+                                        void* y,
+                                        const miopenTensorDescriptor_t bnScaleBiasMeanVarDesc,
+                                        void* bnScale,
+                                        void* bnBias,
+                                        double expAvgFactor,
+                                        void* resultRunningMean,
+                                        void* resultRunningVariance,
+                                        double epsilon,
+                                        void* resultSaveMean,
+                                        void* resultSaveInvVariance);
+
+/* As miopenBatchNormalizationForwardTraining with one descriptor per parameter tensor. */
+MIOPEN_EXPORT miopenStatus_t
+miopenBatchNormalizationForwardTraining_V2(miopenHandle_t handle,
+                                           miopenBatchNormMode_t bn_mode,
+                                           void* alpha,
+                                           void* beta,
+                                           const miopenTensorDescriptor_t xDesc,
+                                           const void* x,
+                                           const miopenTensorDescriptor_t yDesc,
+                                           void* y,
+                                           const miopenTensorDescriptor_t scaleDesc,
+                                           const miopenTensorDescriptor_t biasVarDesc,
+                                           const miopenTensorDescriptor_t savedMeanDesc,
+                                           const miopenTensorDescriptor_t savedVarDesc,
+                                           void* bnScale,
+                                           void* bnBias,
+                                           double expAvgFactor,
+                                           void* resultRunningMean,
+                                           void* resultRunningVariance,
+                                           double epsilon,
+                                           void* resultSaveMean,
+                                           void* resultSaveInvVariance);
+
+/* y = scale * (x - estimatedMean) / sqrt(estimatedVariance + epsilon) + bias. When either
+ * estimate is null, the batch statistics of x are used instead (as upstream). */
+MIOPEN_EXPORT miopenStatus_t
+miopenBatchNormalizationForwardInference(miopenHandle_t handle,
+                                         miopenBatchNormMode_t bn_mode,
+                                         void* alpha,
+                                         void* beta,
+                                         const miopenTensorDescriptor_t xDesc,
+                                         const void* x,
+                                         const miopenTensorDescriptor_t yDesc,
+                                         void* y,
+                                         const miopenTensorDescriptor_t bnScaleBiasMeanVarDesc,
+                                         void* bnScale,
+                                         void* bnBias,
+                                         void* estimatedMean,
+                                         void* estimatedVariance,
+                                         double epsilon);
+
+/* As miopenBatchNormalizationForwardInference with one descriptor per parameter tensor. */
+MIOPEN_EXPORT miopenStatus_t
+miopenBatchNormalizationForwardInference_V2(miopenHandle_t handle,
+                                            miopenBatchNormMode_t bn_mode,
+                                            void* alpha,
+                                            void* beta,
+                                            const miopenTensorDescriptor_t xDesc,
+                                            const void* x,
+                                            const miopenTensorDescriptor_t yDesc,
+                                            void* y,
+                                            const miopenTensorDescriptor_t scaleDesc,
+                                            const miopenTensorDescriptor_t biasDesc,
+                                            const miopenTensorDescriptor_t estMeanDesc,
+                                            const miopenTensorDescriptor_t estVarianceDesc,
+                                            void* bnScale,
+                                            void* bnBias,
+                                            void* estimatedMean,
+                                            void* estimatedVariance,
+                                            double epsilon);
+
+/* dx, dscale = sum(dy * xhat), dbias = sum(dy), xhat = (x - mean) * invStd. When both
+ * savedMean and savedInvVariance are given they are used; otherwise the statistics are
+ * recomputed from x with epsilon. alphaDataDiff/betaDataDiff blend dx, alphaParamDiff/
+ * betaParamDiff blend the two parameter gradients. x, dy, bnScale, dx, resultBnScaleDiff and
+ * resultBnBiasDiff are required. */
+MIOPEN_EXPORT miopenStatus_t
+miopenBatchNormalizationBackward(miopenHandle_t handle,
+                                 miopenBatchNormMode_t bn_mode,
+                                 const void* alphaDataDiff,
+                                 const void* betaDataDiff,
+                                 const void* alphaParamDiff,
+                                 const void* betaParamDiff,
+                                 const miopenTensorDescriptor_t xDesc,
+                                 const void* x,
+                                 const miopenTensorDescriptor_t dyDesc,
+                                 const void* dy,
+                                 const miopenTensorDescriptor_t dxDesc,
+                                 void* dx,
+                                 const miopenTensorDescriptor_t bnScaleBiasDiffDesc,
+                                 const void* bnScale,
+                                 void* resultBnScaleDiff,
+                                 void* resultBnBiasDiff,
+                                 double epsilon,
+                                 const void* savedMean,
+                                 const void* savedInvVariance);
+
+/* As miopenBatchNormalizationBackward with one descriptor per parameter tensor (biasDesc
+ * describes resultBnBiasDiff, scaleDesc bnScale and resultBnScaleDiff). */
+MIOPEN_EXPORT miopenStatus_t
+miopenBatchNormalizationBackward_V2(miopenHandle_t handle,
+                                    miopenBatchNormMode_t bn_mode,
+                                    const void* alphaDataDiff,
+                                    const void* betaDataDiff,
+                                    const void* alphaParamDiff,
+                                    const void* betaParamDiff,
+                                    const miopenTensorDescriptor_t xDesc,
+                                    const void* x,
+                                    const miopenTensorDescriptor_t dyDesc,
+                                    const void* dy,
+                                    const miopenTensorDescriptor_t dxDesc,
+                                    void* dx,
+                                    const miopenTensorDescriptor_t scaleDesc,
+                                    const miopenTensorDescriptor_t biasDesc,
+                                    const miopenTensorDescriptor_t savedMeanDesc,
+                                    const miopenTensorDescriptor_t savedVarDesc,
+                                    const void* bnScale,
+                                    void* resultBnScaleDiff,
+                                    void* resultBnBiasDiff,
+                                    double epsilon,
+                                    const void* savedMean,
+                                    const void* savedInvVariance);
+
+/* Fusion plans. A plan is a sequence of operators applied to one input tensor, compiled once and
+ * executed many times with different operator arguments. Fusable (vertical) plans, run as one
+ * pass over the output:
+ *   convolution [-> bias] [-> batchnorm inference] [-> activation forward]  (at least 2 ops)
+ *   batchnorm inference -> activation forward
+ * The convolution runs through a convolution solver and the remaining operators are applied to
+ * each output element while it is in cache. Any other plan (horizontal direction, activation
+ * backward, batchnorm training or backward, other orderings) compiles to UnsupportedOp, as
+ * upstream does for plans without a fused solver.
+ * Ownership: operators belong to their plan (valid until miopenDestroyFusionPlan); operator
+ * argument objects belong to the caller until miopenDestroyOperatorArgs and store only
+ * pointers, which must stay valid until the execution that uses them. */
+MIOPEN_DECLARE_OBJECT(miopenFusionPlanDescriptor);
+MIOPEN_DECLARE_OBJECT(miopenOperatorDescriptor); /* declared as upstream; unused */
+MIOPEN_DECLARE_OBJECT(miopenOperatorArgs);
+
+typedef enum
+{
+    miopenVerticalFusion   = 0, /* operators applied one after the other */
+    miopenHorizontalFusion = 1, /* accepted at creation; never compiles */
+} miopenFusionDirection_t;
+
+/* Statuses: Success; BadParm (null output, bad direction, null inputDesc); NotInitialized. The
+ * input descriptor is copied. */
+MIOPEN_EXPORT miopenStatus_t miopenCreateFusionPlan(miopenFusionPlanDescriptor_t* fusePlanDesc,
+                                                    const miopenFusionDirection_t fuseDirection,
+                                                    const miopenTensorDescriptor_t inputDesc);
+
+/* Destroys the plan and its operators. Statuses: Success; BadParm. */
+MIOPEN_EXPORT miopenStatus_t miopenDestroyFusionPlan(miopenFusionPlanDescriptor_t fusePlanDesc);
+
+/* Statuses: Success; UnsupportedOp (no fused implementation for this plan); BadParm (null
+ * handle or plan, or operator shapes that do not chain). */
+MIOPEN_EXPORT miopenStatus_t miopenCompileFusionPlan(miopenHandle_t handle,
+                                                     miopenFusionPlanDescriptor_t fusePlanDesc);
+
+/* The op_idx-th operator in insertion order. Statuses: Success; BadParm (index out of range,
+ * null pointer). */
+MIOPEN_EXPORT miopenStatus_t miopenFusionPlanGetOp(miopenFusionPlanDescriptor_t fusePlanDesc,
+                                                   const int op_idx,
+                                                   miopenFusionOpDescriptor_t* op);
+
+/* Workspace bytes miopenExecuteFusionPlan needs: 0 (execution allocates its own scratch through
+ * the handle's allocator). Statuses: Success; BadParm. */
+MIOPEN_EXPORT miopenStatus_t miopenFusionPlanGetWorkSpaceSize(miopenHandle_t handle,
+                                                              miopenFusionPlanDescriptor_t fusePlanDesc,
+                                                              size_t* workSpaceSize,
+                                                              miopenConvFwdAlgorithm_t algo);
+
+/* Algorithms the convolution operator can use, preferred first (at most requestAlgoCount).
+ * Statuses: Success; BadParm (no convolution operator, requestAlgoCount < 1, null pointers). */
+MIOPEN_EXPORT miopenStatus_t miopenFusionPlanConvolutionGetAlgo(miopenFusionPlanDescriptor_t fusePlanDesc,
+                                                                const int requestAlgoCount,
+                                                                int* returnedAlgoCount,
+                                                                miopenConvFwdAlgorithm_t* returnedAlgos);
+
+/* Restricts the convolution operator to one algorithm (takes effect at the next compile).
+ * Statuses: Success; BadParm (unknown algorithm value). */
+MIOPEN_EXPORT miopenStatus_t miopenFusionPlanConvolutionSetAlgo(miopenFusionPlanDescriptor_t fusePlanDesc,
+                                                                miopenConvFwdAlgorithm_t algo);
+
+/* Operator constructors: each appends one operator to the plan and returns it in *op (owned by
+ * the plan). Descriptors are copied. Statuses: Success; BadParm (null arguments, bad enum
+ * values); NotInitialized (a descriptor never set). Whether the sequence fuses is decided by
+ * miopenCompileFusionPlan. */
+MIOPEN_EXPORT miopenStatus_t miopenCreateOpConvForward(miopenFusionPlanDescriptor_t fusePlanDesc,
+                                                       miopenFusionOpDescriptor_t* convOp,
+                                                       miopenConvolutionDescriptor_t convDesc,
+                                                       const miopenTensorDescriptor_t wDesc);
+
+MIOPEN_EXPORT miopenStatus_t miopenCreateOpActivationForward(miopenFusionPlanDescriptor_t fusePlanDesc,
+                                                             miopenFusionOpDescriptor_t* activFwdOp,
+                                                             miopenActivationMode_t mode);
+
+MIOPEN_EXPORT miopenStatus_t miopenCreateOpActivationBackward(miopenFusionPlanDescriptor_t fusePlanDesc,
+                                                              miopenFusionOpDescriptor_t* activBwdOp,
+                                                              miopenActivationMode_t mode);
+
+MIOPEN_EXPORT miopenStatus_t miopenCreateOpBiasForward(miopenFusionPlanDescriptor_t fusePlanDesc,
+                                                       miopenFusionOpDescriptor_t* biasOp,
+                                                       const miopenTensorDescriptor_t bDesc);
+
+MIOPEN_EXPORT miopenStatus_t
+miopenCreateOpBatchNormInference(miopenFusionPlanDescriptor_t fusePlanDesc,
+                                 miopenFusionOpDescriptor_t* bnOp,
+                                 const miopenBatchNormMode_t bn_mode,
+                                 const miopenTensorDescriptor_t bnScaleBiasMeanVarDesc);
+
+MIOPEN_EXPORT miopenStatus_t miopenCreateOpBatchNormForward(miopenFusionPlanDescriptor_t fusePlanDesc,
+                                                            miopenFusionOpDescriptor_t* bnFwdOp,
+                                                            const miopenBatchNormMode_t bn_mode,
+                                                            bool runningMeanVariance);
+
+MIOPEN_EXPORT miopenStatus_t miopenCreateOpBatchNormBackward(miopenFusionPlanDescriptor_t fusePlanDesc,
+                                                             miopenFusionOpDescriptor_t* bnBwdOp,
+                                                             const miopenBatchNormMode_t bn_mode);
+
+/* Statuses: Success; BadParm (null). */
+MIOPEN_EXPORT miopenStatus_t miopenCreateOperatorArgs(miopenOperatorArgs_t* args);
+MIOPEN_EXPORT miopenStatus_t miopenDestroyOperatorArgs(miopenOperatorArgs_t args);
+
+/* Argument setters: record, for one operator, its scalars (copied; alpha/beta are float in host
+ * memory) and buffer pointers (borrowed until execution). Setting again replaces the record.
+ * Statuses: Success; BadParm (null args or operator, an operator of another kind, a null
+ * required pointer). The convolution's alpha scales its result; other alpha/beta values are
+ * accepted and, as upstream, not used. */
+MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsConvForward(miopenOperatorArgs_t args,
+                                                        const miopenFusionOpDescriptor_t convOp,
+                                                        const void* alpha,
+                                                        const void* beta,
+                                                        const void* w);
+
+MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsActivForward(miopenOperatorArgs_t args,
+                                                         const miopenFusionOpDescriptor_t activFwdOp,
+                                                         const void* alpha,
+                                                         const void* beta,
+                                                         double activAlpha,
+                                                         double activBeta,
+                                                         double activGamma);
+
+MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsActivBackward(miopenOperatorArgs_t args,
+                                                          const miopenFusionOpDescriptor_t activBwdOp,
+                                                          const void* alpha,
+                                                          const void* beta,
+                                                          const void* y,
+                                                          const void* reserved,
+                                                          double activAlpha,
+                                                          double activBeta,
+                                                          double activGamma);
+
+MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsBatchNormInference(miopenOperatorArgs_t args,
+                                                               const miopenFusionOpDescriptor_t bnOp,
+                                                               const void* alpha,
+                                                               const void* beta,
+                                                               const void* bnScale,
+                                                               const void* bnBias,
+                                                               const void* estimatedMean,
+                                                               const void* estimatedVariance,
+                                                               double epsilon);
+
+MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsBatchNormForward(miopenOperatorArgs_t args,
+                                                             const miopenFusionOpDescriptor_t bnOp,
+                                                             const void* alpha,
+                                                             const void* beta,
+                                                             const void* bnScale,
+                                                             const void* bnBias,
+                                                             void* savedMean,
+                                                             void* savedInvVariance,
+                                                             void* runningMean,
+                                                             void* runningVariance,
+                                                             double expAvgFactor,
+                                                             double epsilon);
+
+MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsBatchNormBackward(miopenOperatorArgs_t args,
+                                                              const miopenFusionOpDescriptor_t bnOp,
+                                                              const void* alpha,
+                                                              const void* beta,
+                                                              const void* x,
+                                                              const void* bnScale,
+                                                              const void* bnBias,
+                                                              void* resultBnScaleDiff,
+                                                              void* resultBnBiasDiff,
+                                                              const void* savedMean,
+                                                              const void* savedInvVariance);
+
+MIOPEN_EXPORT miopenStatus_t miopenSetOpArgsBiasForward(miopenOperatorArgs_t args,
+                                                        const miopenFusionOpDescriptor_t biasOp,
+                                                        const void* alpha,
+                                                        const void* beta,
+                                                        const void* bias);
+
+/* Runs a compiled plan. inputDesc and outputDesc must equal the plan's input and derived output
+ * (lengths, type and strides); every operator needs its arguments in args. Statuses: Success;
+ * BadParm (not compiled, descriptor mismatch, missing arguments, null pointers). */
+MIOPEN_EXPORT miopenStatus_t miopenExecuteFusionPlan(const miopenHandle_t handle,
+                                                     const miopenFusionPlanDescriptor_t fusePlanDesc,
+                                                     const miopenTensorDescriptor_t inputDesc,
+                                                     const void* input,
+                                                     const miopenTensorDescriptor_t outputDesc,
+                                                     void* output,
+                                                     miopenOperatorArgs_t args);
+
+/* y = act(alpha1 * conv(x, w) + alpha2 * z + bias), fused. As upstream, the activation mode must
+ * be RELU (NotImplemented otherwise); alpha1/alpha2 are float (null means 1); z (of y's shape)
+ * may be null, meaning no residual term; bias is 1xKx1x1. The workspace is not used (upstream
+ * requires none). Statuses: Success; NotImplemented; BadParm (null or mismatched arguments);
+ * NotInitialized. */
+MIOPEN_EXPORT miopenStatus_t miopenConvolutionBiasActivationForward(miopenHandle_t handle,
+                                                                    const void* alpha1,
+                                                                    const miopenTensorDescriptor_t xDesc,
+                                                                    const void* x,
+                                                                    const miopenTensorDescriptor_t wDesc,
+                                                                    const void* w,
+                                                                    const miopenConvolutionDescriptor_t convDesc,
+                                                                    miopenConvFwdAlgorithm_t algo,
+                                                                    void* workspace,
+                                                                    size_t workspaceSizeInBytes,
+                                                                    const void* alpha2,
+                                                                    const miopenTensorDescriptor_t zDesc,
+                                                                    const void* z,
+                                                                    const miopenTensorDescriptor_t biasDesc,
+                                                                    const void* bias,
+                                                                    const miopenActivationDescriptor_t activationDesc,
+                                                                    const miopenTensorDescriptor_t yDesc,
+                                                                    void* y);
 
 #ifdef __cplusplus
 }

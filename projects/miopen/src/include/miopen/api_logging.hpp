@@ -72,7 +72,12 @@ void logFunction(const char* signature, const char* names, const Args&... args) 
         return;
     try
     {
-        logRaw(std::string(signature) + "{");
+        // Entry points are defined as miopenFoo_impl; the log shows the public name miopenFoo.
+        std::string sig(signature);
+        const auto impl = sig.find("_impl(");
+        if(impl != std::string::npos)
+            sig.erase(impl, 5);
+        logRaw(sig + "{");
         std::ostringstream os;
         printArgs(os, names, args...);
         logRaw("}");

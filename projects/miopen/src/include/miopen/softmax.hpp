@@ -1,0 +1,37 @@
+// Softmax forward and backward (algorithms ACCURATE, FAST, LOG; modes INSTANCE, CHANNEL). The
+// public contract is in miopen.h (Softmax section); every function validates all its arguments
+// before it writes anything.
+#pragma once
+
+#include <miopen/handle.hpp>
+#include <miopen/miopen.h>
+#include <miopen/tensor.hpp>
+
+namespace miopen {
+
+// y = alpha * softmax(x) + beta * y over the groups `mode` defines. alpha and beta point to
+// floats; beta == 0 leaves y unread. y may be x itself.
+void softmaxForward(const Handle& handle,
+                    const void* alpha,
+                    const void* beta,
+                    const TensorDescriptor& xDesc,
+                    const void* x,
+                    const TensorDescriptor& yDesc,
+                    void* y,
+                    miopenSoftmaxAlgorithm_t algorithm,
+                    miopenSoftmaxMode_t mode);
+
+// dx = alpha * softmax'(y, dy) + beta * dx. dx may be dy itself.
+void softmaxBackward(const Handle& handle,
+                     const void* alpha,
+                     const TensorDescriptor& yDesc,
+                     const void* y,
+                     const TensorDescriptor& dyDesc,
+                     const void* dy,
+                     const void* beta,
+                     const TensorDescriptor& dxDesc,
+                     void* dx,
+                     miopenSoftmaxAlgorithm_t algorithm,
+                     miopenSoftmaxMode_t mode);
+
+} // namespace miopen

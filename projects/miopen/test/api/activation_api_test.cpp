@@ -1,0 +1,181 @@
+// Activation through the public C API, every mode forward and backward in fp32/fp16/bf16, against
+// the hipDNN test SDK's pointwise reference where a hipDNN mode matches and a plain double
+// formula (upstream's definition) otherwise.
+#include "api/act_bn_test_util.hpp"
+#include "common/api_helpers.hpp"
+
+#include <hipdnn_test_sdk/utilities/pointwise/CpuReferencePointwise.hpp>
+
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace {
+
+using test::load;
+using test::Layout;
+using test::makeLayout;
+using test::tolerance;
+using hipdnn_test_sdk::utilities::CpuReferencePointwise;
+using hipdnn_test_sdk::utilities::PointwiseMode;
+using hipdnn_test_sdk::utilities::PointwiseParams;
+
+struct ModeCase
+{
+    miopenActivationMode_t mode;
+    double a, b, g;
+};
+
+const std::vector<ModeCase>& modes()
+{
+    static const std::vector<ModeCase> k = {
+        {miopenActivationPASTHRU, 0.0, 0.0, 0.0},  {miopenActivationLOGISTIC, 0.0, 0.0, 0.0},
+        {miopenActivationTANH, 1.3, 0.8, 0.0},     {miopenActivationRELU, 0.0, 0.0, 0.0},
+        {miopenActivationSOFTRELU, 0.0, 0.0, 0.0}, {miopenActivationABS, 0.0, 0.0, 0.0},
+        {miopenActivationPOWER, 1.5, 0.5, 2.5},    {miopenActivationCLIPPEDRELU, 0.4, 0.0, 0.0},
+        {miopenActivationLEAKYRELU, 0.1, 0.0, 0.0}, {miopenActivationELU, 0.8, 0.0, 0.0},
+    };
+    return k;
+}
+
+double refForward(const ModeCase& m, double x)
+{
+    PointwiseParams p;
+    switch(m.mode)
+    {
+    case miopenActivationPASTHRU: return CpuReferencePointwise::apply(PointwiseMode::IDENTITY, x, 0, 0, p);
+    case miopenActivationLOGISTIC: return CpuReferencePointwise::apply(PointwiseMode::SIGMOID_FWD, x, 0, 0, p);
+    case miopenActivationTANH: return m.b * CpuReferencePointwise::apply(PointwiseMode::TANH_FWD, m.a * x, 0, 0, p);
+    case miopenActivationRELU: return CpuReferencePointwise::apply(PointwiseMode::RELU_FWD, x, 0, 0, p);
+    case miopenActivationSOFTRELU: return CpuReferencePointwise::apply(PointwiseMode::SOFTPLUS_FWD, x, 0, 0, p);
+    case miopenActivationABS: return CpuReferencePointwise::apply(PointwiseMode::ABS, x, 0, 0, p);
+    case miopenActivationPOWER:
+    {
+        const double v = m.a + m.b * x;
+        return v <= 1.1920929e-07 ? 0.0 : std::pow(v, m.g);
+    }
+    case miopenActivationCLIPPEDRELU: p.reluUpperClip = m.a; return CpuReferencePointwise::apply(PointwiseMode::RELU_FWD, x, 0, 0, p);
+    case miopenActivationLEAKYRELU: p.reluLowerClipSlope = m.a; return CpuReferencePointwise::apply(PointwiseMode::RELU_FWD, x, 0, 0, p);
+    case miopenActivationELU: p.eluAlpha = m.a; return CpuReferencePointwise::apply(PointwiseMode::ELU_FWD, x, 0, 0, p);
+    }
+    return 0.0;
+}
+
+// dL/dx for dy, x (y is derived from x in double).
+double refBackward(const ModeCase& m, double dy, double x)
+{
+    PointwiseParams p;
+    switch(m.mode)
+    {
+    case miopenActivationPASTHRU: return dy;
+    case miopenActivationLOGISTIC: return CpuReferencePointwise::apply(PointwiseMode::SIGMOID_BWD, dy, x, 0, p);
+    case miopenActivationTANH: return m.b * m.a * CpuReferencePointwise::apply(PointwiseMode::TANH_BWD, dy, m.a * x, 0, p);
+    case miopenActivationRELU: return CpuReferencePointwise::apply(PointwiseMode::RELU_BWD, dy, x, 0, p);
+    case miopenActivationSOFTRELU: return CpuReferencePointwise::apply(PointwiseMode::SOFTPLUS_BWD, dy, x, 0, p);
+    case miopenActivationABS: return x > 0 ? dy : -dy;
+    case miopenActivationPOWER:
+    {
+        const double v = m.a + m.b * x;
+        return v <= 1.1920929e-07 ? 0.0 : dy * m.g * m.b * std::pow(v, m.g - 1.0);
+    }
+    case miopenActivationCLIPPEDRELU: return (x > 0 && x <= m.a) ? dy : 0.0;
+    case miopenActivationLEAKYRELU: p.reluLowerClipSlope = m.a; return CpuReferencePointwise::apply(PointwiseMode::RELU_BWD, dy, x, 0, p);
+    case miopenActivationELU: p.eluAlpha = m.a; return CpuReferencePointwise::apply(PointwiseMode::ELU_BWD, dy, x, 0, p);
+    }
+    return 0.0;
+}
+
+class ActivationTest : public ::testing::TestWithParam<miopenDataType_t>
+{
+};
+
+TEST_P(ActivationTest, EveryModeForwardAndBackwardMatchesReference)
+{
+    const miopenDataType_t t = GetParam();
+    const std::size_t es     = test::typeSize(t);
+    test::Handle h;
+    std::mt19937 rng(1234u + static_cast<unsigned>(t));
+    for(const auto& m : modes())
+    {
+        std::uniform_int_distribution<int> d(1, 7);
+        const std::vector<int> lens = {d(rng), d(rng), d(rng), d(rng) + 2};
+        const Layout xl = makeLayout(lens, 0), yl = makeLayout(lens, 3); // y, dy, dx padded
+        test::Tensor xd(t, xl.lens, xl.strides), yd(t, yl.lens, yl.strides);
+        std::vector<unsigned char> x(xl.span() * es), y(yl.span() * es), dy(yl.span() * es), dx(yl.span() * es);
+        test::fillRandom(t, x.data(), xl.span(), rng);
+        test::fillRandom(t, dy.data(), yl.span(), rng);
+        miopenActivationDescriptor_t ad;
+        ASSERT_MIOPEN_OK(miopenCreateActivationDescriptor(&ad));
+        ASSERT_MIOPEN_OK(miopenSetActivationDescriptor(ad, m.mode, m.a, m.b, m.g));
+        miopenActivationMode_t gm;
+        double ga, gb, gg;
+        ASSERT_MIOPEN_OK(miopenGetActivationDescriptor(ad, &gm, &ga, &gb, &gg));
+        EXPECT_EQ(gm, m.mode);
+        EXPECT_EQ(ga, m.a);
+        EXPECT_EQ(gb, m.b);
+        EXPECT_EQ(gg, m.g);
+        const float one = 1.0f, zero = 0.0f;
+        ASSERT_MIOPEN_OK(miopenActivationForward(h, ad, &one, xd, x.data(), &zero, yd, y.data()));
+        ASSERT_MIOPEN_OK(miopenActivationBackward(h, ad, &one, yd, y.data(), yd, dy.data(), xd, x.data(), &zero, yd, dx.data()));
+        const std::size_t n = static_cast<std::size_t>(lens[0] * lens[1] * lens[2] * lens[3]);
+        double worstF = 0.0, worstB = 0.0;
+        for(std::size_t i = 0; i < n; ++i)
+        {
+            const double xv = load(t, x.data(), xl.offset(i));
+            const double rf = refForward(m, xv);
+            const double gf = load(t, y.data(), yl.offset(i));
+            worstF          = std::max(worstF, std::fabs(gf - rf) / std::max(1.0, std::fabs(rf)));
+            const double rb = refBackward(m, load(t, dy.data(), yl.offset(i)), xv);
+            const double gb2 = load(t, dx.data(), yl.offset(i));
+            // Backward of y-based modes sees y rounded to t: allow a few roundings of slack.
+            worstB = std::max(worstB, std::fabs(gb2 - rb) / std::max(1.0, std::fabs(rb)));
+        }
+        EXPECT_LE(worstF, tolerance(t)) << "forward mode " << m.mode;
+        EXPECT_LE(worstB, 4 * tolerance(t)) << "backward mode " << m.mode;
+        miopenDestroyActivationDescriptor(ad);
+    }
+}
+
+TEST_P(ActivationTest, AlphaBetaBlendAndInPlace)
+{
+    const miopenDataType_t t = GetParam();
+    const std::size_t es     = test::typeSize(t);
+    test::Handle h;
+    std::mt19937 rng(99u);
+    const std::vector<int> lens = {2, 3, 5, 7};
+    const Layout l = makeLayout(lens, 0);
+    test::Tensor d(t, l.lens, l.strides);
+    std::vector<unsigned char> x(l.span() * es), y(l.span() * es), yIn;
+    test::fillRandom(t, x.data(), l.span(), rng);
+    test::fillRandom(t, y.data(), l.span(), rng);
+    yIn = y;
+    miopenActivationDescriptor_t ad;
+    ASSERT_MIOPEN_OK(miopenCreateActivationDescriptor(&ad));
+    ASSERT_MIOPEN_OK(miopenSetActivationDescriptor(ad, miopenActivationLEAKYRELU, 0.2, 0, 0));
+    const float alpha = 0.5f, beta = -1.5f;
+    ASSERT_MIOPEN_OK(miopenActivationForward(h, ad, &alpha, d, x.data(), &beta, d, y.data()));
+    for(std::size_t i = 0; i < l.span(); ++i)
+    {
+        const double xv = load(t, x.data(), i);
+        const double r  = alpha * (xv > 0 ? xv : 0.2 * xv) + beta * load(t, yIn.data(), i);
+        EXPECT_NEAR(load(t, y.data(), i), r, 3 * tolerance(t) * std::max(1.0, std::fabs(r)));
+    }
+    // In place: x and y the same buffer.
+    std::vector<unsigned char> z = x;
+    const float one = 1.0f, zero = 0.0f;
+    ASSERT_MIOPEN_OK(miopenActivationForward(h, ad, &one, d, z.data(), &zero, d, z.data()));
+    for(std::size_t i = 0; i < l.span(); ++i)
+    {
+        const double xv = load(t, x.data(), i);
+        EXPECT_NEAR(load(t, z.data(), i), xv > 0 ? xv : 0.2 * xv, tolerance(t));
+    }
+    miopenDestroyActivationDescriptor(ad);
+}
+
+INSTANTIATE_TEST_SUITE_P(Types, ActivationTest, ::testing::Values(miopenFloat, miopenHalf, miopenBFloat16),
+                         [](const ::testing::TestParamInfo<miopenDataType_t>& p) {
+                             return std::string(p.param == miopenFloat ? "FP32" : p.param == miopenHalf ? "FP16" : "BF16");
+                         });
+
+} // namespace

@@ -1,0 +1,149 @@
+#include "routing.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+
+namespace miopen {
+namespace wrapper {
+
+const char* modeName(Mode m) { return m == Mode::Enabled ? "enabled" : "disabled"; }
+const char* routeName(Route r) { return r == Route::HipDnn ? "hipdnn" : "miopen"; }
+
+const char* reasonName(Reason r)
+{
+    switch(r)
+    {
+    case Reason::ForwardingOff: return "forwarding-off";
+    case Reason::NotInForwardingSet: return "not-in-forwarding-set";
+    case Reason::DisabledByEnv: return "disabled-by-env";
+    case Reason::InForwardingSet: return "in-forwarding-set";
+    }
+    return "?";
+}
+
+const std::vector<std::string_view>& forwardingSet()
+{
+    // Entry points qualified for forwarding (RFC 4.4). Empty in the pass-through phase.
+    static const std::vector<std::string_view> kSet = {};
+    return kSet;
+}
+
+bool inForwardingSet(std::string_view entry)
+{
+    const auto& s = forwardingSet();
+    return std::find(s.begin(), s.end(), entry) != s.end();
+}
+
+bool OptOut::contains(std::string_view entry) const
+{
+    return all || std::find(entries.begin(), entries.end(), entry) != entries.end();
+}
+
+namespace {
+
+std::string lower(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+std::string trim(const std::string& s)
+{
+    const auto b = s.find_first_not_of(" \t");
+    if(b == std::string::npos)
+        return "";
+    const auto e = s.find_last_not_of(" \t");
+    return s.substr(b, e - b + 1);
+}
+
+} // namespace
+
+Mode parseMode(const char* value, bool& fromEnv, std::vector<std::string>& warnings)
+{
+    fromEnv = false;
+    if(value == nullptr || *value == '\0')
+        return Mode::Disabled;
+    const std::string v = lower(value);
+    for(const char* on : {"enabled", "enable", "on", "1", "yes", "true"})
+        if(v == on)
+        {
+            fromEnv = true;
+            return Mode::Enabled;
+        }
+    for(const char* off : {"disabled", "disable", "off", "0", "no", "false"})
+        if(v == off)
+        {
+            fromEnv = true;
+            return Mode::Disabled;
+        }
+    warnings.push_back(std::string("MIOPEN_HIPDNN_FORWARDING is set to '") + value +
+                       "', which is not a recognized value; hipDNN forwarding stays disabled "
+                       "(recognized: enabled, disabled and the usual boolean spellings)");
+    return Mode::Disabled;
+}
+
+OptOut parseOptOut(const char* value, const std::vector<std::string_view>& forwardable,
+                   std::vector<std::string>& warnings)
+{
+    OptOut o;
+    if(value == nullptr)
+        return o;
+    std::string list(value);
+    std::size_t start = 0;
+    while(start <= list.size())
+    {
+        const std::size_t comma = list.find(',', start);
+        const std::string item  = trim(list.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+        if(item == "*")
+            o.all = true;
+        else if(!item.empty())
+        {
+            if(std::find(forwardable.begin(), forwardable.end(), item) == forwardable.end())
+                warnings.push_back("MIOPEN_DISABLE_HIPDNN_FOR names '" + item +
+                                   "', which is not an entry point this build forwards to hipDNN; it has no effect");
+            else
+                o.entries.push_back(item);
+        }
+        if(comma == std::string::npos)
+            break;
+        start = comma + 1;
+    }
+    return o;
+}
+
+Decision resolveRoute(Mode mode, std::string_view entry, const OptOut& optOut,
+                      const std::vector<std::string_view>& forwardable)
+{
+    if(mode != Mode::Enabled)
+        return {Route::Private, Reason::ForwardingOff};
+    if(std::find(forwardable.begin(), forwardable.end(), entry) == forwardable.end())
+        return {Route::Private, Reason::NotInForwardingSet};
+    if(optOut.contains(entry))
+        return {Route::Private, Reason::DisabledByEnv};
+    return {Route::HipDnn, Reason::InForwardingSet};
+}
+
+const Config& config()
+{
+    static const Config kConfig = [] {
+        Config c;
+        const char* modeText = std::getenv("MIOPEN_HIPDNN_FORWARDING");
+        c.mode               = parseMode(modeText, c.modeFromEnv, c.warnings);
+        if(modeText != nullptr)
+            c.modeText = modeText;
+        c.optOut = parseOptOut(std::getenv("MIOPEN_DISABLE_HIPDNN_FOR"), forwardingSet(), c.warnings);
+        if(const char* lvl = std::getenv("MIOPEN_LOG_LEVEL"))
+        {
+            char* end    = nullptr;
+            const long v = std::strtol(lvl, &end, 10);
+            if(end != lvl && *end == '\0' && v >= 0 && v <= 7)
+                c.logLevel = static_cast<int>(v);
+        }
+        return c;
+    }();
+    return kConfig;
+}
+
+} // namespace wrapper
+} // namespace miopen

@@ -1,0 +1,83 @@
+// The routing policy of MIOpen Public (RFC 4.4): which entry points may go to hipDNN, the
+// MIOPEN_HIPDNN_FORWARDING mode and the MIOPEN_DISABLE_HIPDNN_FOR opt-out, and one pure function
+// that decides the route of a call with its reason. Everything here is pure except config(),
+// which parses the environment once per process.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace miopen {
+namespace wrapper {
+
+enum class Mode
+{
+    Disabled,
+    Enabled,
+};
+
+enum class Route
+{
+    Private, // MIOpen Private (miopenFoo_impl)
+    HipDnn,  // forwarded to hipDNN
+};
+
+enum class Reason
+{
+    ForwardingOff,      // the mode is disabled
+    NotInForwardingSet, // the entry point is not forwarded by this build
+    DisabledByEnv,      // MIOPEN_DISABLE_HIPDNN_FOR names it (or is "*")
+    InForwardingSet,    // forwarded
+};
+
+const char* modeName(Mode m);
+const char* routeName(Route r);
+const char* reasonName(Reason r);
+
+// The compile-time forwarding set (empty until the forwarding issue qualifies entry points).
+const std::vector<std::string_view>& forwardingSet();
+bool inForwardingSet(std::string_view entry);
+
+// The opt-out list: entry points by name, or every entry point.
+struct OptOut
+{
+    bool all = false;
+    std::vector<std::string> entries;
+    bool contains(std::string_view entry) const;
+};
+
+// Parsed environment, with the diagnostics to print once.
+struct Config
+{
+    Mode mode            = Mode::Disabled;
+    bool modeFromEnv     = false; // false: the default applies (variable unset or empty)
+    std::string modeText;         // the raw value, when set
+    OptOut optOut;
+    std::vector<std::string> warnings; // unknown values and names, one line each
+    int logLevel = 0;                  // MIOPEN_LOG_LEVEL (0..7)
+};
+
+// MIOPEN_HIPDNN_FORWARDING: unset/empty -> Disabled (default). Case-insensitive
+// enabled/enable/on/1/yes/true -> Enabled; disabled/disable/off/0/no/false -> Disabled; anything
+// else -> Disabled with a warning.
+Mode parseMode(const char* value, bool& fromEnv, std::vector<std::string>& warnings);
+// MIOPEN_DISABLE_HIPDNN_FOR: comma list, elements trimmed, empty ones ignored, "*" = all; a name
+// that is not in `forwardable` is warned about and ignored.
+OptOut parseOptOut(const char* value, const std::vector<std::string_view>& forwardable,
+                   std::vector<std::string>& warnings);
+
+// The decision for one call (pure).
+struct Decision
+{
+    Route route;
+    Reason reason;
+};
+Decision resolveRoute(Mode mode, std::string_view entry, const OptOut& optOut,
+                      const std::vector<std::string_view>& forwardable);
+
+// The process's configuration (environment parsed on first use, once).
+const Config& config();
+
+} // namespace wrapper
+} // namespace miopen

@@ -1,0 +1,68 @@
+#include "wrapper_runtime.hpp"
+
+#include "routing.hpp"
+
+#include <cstdio>
+#include <mutex>
+#include <string>
+
+// Starts at 1: the first call of the process takes the slow path (see wrapper_runtime.hpp).
+std::atomic<int> miopen_wrapper_route_word{1};
+
+namespace miopen {
+namespace wrapper {
+
+namespace {
+
+std::once_flag gInitOnce;
+
+constexpr int kBannerLevel = 5; // Info: the banner
+constexpr int kTraceLevel  = 6; // Info2: one routing line per call
+
+void printLine(const char* level, const std::string& text)
+{
+    std::fprintf(stderr, "MIOpen(HIP): %s [wrapper] %s\n", level, text.c_str());
+}
+
+void initOnce()
+{
+    const Config& c = config();
+    for(const auto& w : c.warnings)
+        printLine("Warning", w);
+    if(c.modeFromEnv || c.logLevel >= kBannerLevel)
+    {
+        std::string banner = std::string("hipDNN forwarding ") + modeName(c.mode) +
+                             (c.modeFromEnv ? " (MIOPEN_HIPDNN_FORWARDING=" + c.modeText + ")" : " (default)") +
+                             "; forwarding set: " + std::to_string(forwardingSet().size()) + " entry point(s)";
+        if(c.optOut.all)
+            banner += "; MIOPEN_DISABLE_HIPDNN_FOR=*";
+        else if(!c.optOut.entries.empty())
+            banner += "; opted out: " + std::to_string(c.optOut.entries.size()) + " entry point(s)";
+        printLine("Info", banner);
+    }
+    const bool needSlowPath = c.mode == Mode::Enabled || c.logLevel >= kTraceLevel;
+    gRouteWord.store(needSlowPath ? 1 : 0, std::memory_order_relaxed);
+}
+
+} // namespace
+
+void slowPath(const char* entry) noexcept
+{
+    try
+    {
+        std::call_once(gInitOnce, initOnce);
+        const Config& c = config();
+        if(c.logLevel >= kTraceLevel)
+        {
+            const Decision d = resolveRoute(c.mode, entry, c.optOut, forwardingSet());
+            printLine("Info2", std::string("route ") + entry + " mode=" + modeName(c.mode) + " route=" +
+                                   routeName(d.route) + " reason=" + reasonName(d.reason));
+        }
+    }
+    catch(...) // tracing must never turn a call into a failure
+    {
+    }
+}
+
+} // namespace wrapper
+} // namespace miopen

@@ -1,0 +1,25 @@
+// The state every stub of MIOpen Public reads, and the out-of-line slow path.
+//
+// A stub tests gRouteWord; when it is zero (pass-through, nothing to log) the stub tail-jumps to
+// miopenFoo_impl. It starts at 1, so the first call of the process takes the slow path, which
+// parses the environment once, prints the configuration banner and any warnings once, and then
+// sets the word to what the configuration needs from then on: non-zero only while forwarding is
+// enabled or the routing trace is on (MIOPEN_LOG_LEVEL >= 6).
+#pragma once
+
+#include <atomic>
+
+// The route word, under a C name the assembly stubs read (hidden: not exported).
+extern "C" __attribute__((visibility("hidden"))) std::atomic<int> miopen_wrapper_route_word;
+static_assert(sizeof(std::atomic<int>) == sizeof(int), "the stubs compare a 32-bit word");
+
+namespace miopen {
+namespace wrapper {
+
+inline std::atomic<int>& gRouteWord = miopen_wrapper_route_word;
+
+// Banner and warnings (once), routing trace line (per call when on). Never throws.
+void slowPath(const char* entry) noexcept;
+
+} // namespace wrapper
+} // namespace miopen

@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Checks the machine code of the wrapper's stubs: every exported entry point not marked custom is
+at most a few instructions, contains no call, and ends in a jump to <name><suffix>_impl.
+
+    check_stub_shape.py --library libMIOpen.so --exports public_exports.txt --custom custom.txt
+"""
+import argparse
+import re
+import subprocess
+import sys
+
+MAX_INSTRUCTIONS = 6
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--library", required=True)
+    ap.add_argument("--exports", required=True)
+    ap.add_argument("--custom", required=True)
+    ap.add_argument("--suffix", default="", help="suffix of the names in --exports to strip")
+    a = ap.parse_args()
+    names = [l.strip() for l in open(a.exports) if l.strip()]
+    custom = {l.strip() for l in open(a.custom) if l.strip()}
+    dis = subprocess.run(["objdump", "-d", "--no-show-raw-insn", a.library], capture_output=True, text=True, check=True).stdout
+    bodies, current = {}, None
+    for line in dis.splitlines():
+        m = re.match(r"^[0-9a-f]+ <([^>]+)>:$", line)
+        if m:
+            current = m.group(1)
+            bodies[current] = []
+            continue
+        if current and re.match(r"^\s+[0-9a-f]+:\s", line):
+            insn = line.split(":", 1)[1].strip()
+            if insn and "nop" not in insn and not insn.startswith("xchg   %ax,%ax") and insn != "int3":
+                bodies[current].append(insn)
+    failures, checked = [], 0
+    for exported in names:
+        public = exported[: -len(a.suffix)] if a.suffix and exported.endswith(a.suffix) else exported
+        if public in custom:
+            continue
+        body = bodies.get(exported)
+        if body is None:
+            failures.append("%s: not found in the disassembly" % exported)
+            continue
+        checked += 1
+        body = [i for i in body if not i.startswith("endbr64")]
+        if len(body) > MAX_INSTRUCTIONS:
+            failures.append("%s: %d instructions (> %d): %s" % (exported, len(body), MAX_INSTRUCTIONS, body))
+        if any(i.startswith("call") for i in body):
+            failures.append("%s: makes a call: %s" % (exported, body))
+        if not body or not (body[-1].startswith("jmp") and ("<%s_impl" % public) in body[-1]):
+            failures.append("%s: does not end in a jump to %s_impl: %s" % (exported, public, body[-1:] if body else body))
+    if failures:
+        print("\n".join(failures))
+        return 1
+    print("stub shape: %d stubs, each <= %d instructions, no call, tail-jump to _impl" % (checked, MAX_INSTRUCTIONS))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

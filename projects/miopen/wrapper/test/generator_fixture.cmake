@@ -1,0 +1,28 @@
+# Runs the generator on the fixture header and compares its parsed signatures with expected.txt
+# (or ${EXPECTED} when given).
+file(REMOVE_RECURSE ${OUT})
+execute_process(COMMAND ${PY} ${GEN} --header ${FIXTURE_DIR}/fixture.h --stand-ins
+                        --policy ${FIXTURE_DIR}/policy.txt --output-dir ${OUT}
+                RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "generator failed: ${err}")
+endif()
+if(NOT EXPECTED)
+  set(EXPECTED ${FIXTURE_DIR}/expected.txt)
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${OUT}/signatures.txt ${EXPECTED}
+                RESULT_VARIABLE same)
+if(NOT same EQUAL 0)
+  file(READ ${OUT}/signatures.txt got)
+  message(FATAL_ERROR "parsed signatures differ from the expected table:\n${got}")
+endif()
+foreach(f miopen/miopen_impl.h wrapper_stubs_x86_64.S wrapper_slow_paths.cpp public_exports.txt private_exports.txt libMIOpen.map libMIOpen_private.map)
+  if(NOT EXISTS ${OUT}/${f})
+    message(FATAL_ERROR "generator did not write ${f}")
+  endif()
+endforeach()
+file(READ ${OUT}/wrapper_stubs_x86_64.S stubs)
+if(stubs MATCHES "miopenFixtureString:")
+  message(FATAL_ERROR "a custom entry point got a generated stub")
+endif()
+message(STATUS "fixture signatures match")
