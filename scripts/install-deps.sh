@@ -11,7 +11,7 @@ packages=(
   libgtest-dev libgmock-dev googletest      # tests
   libbenchmark-dev           # benchmarks
   libsqlite3-dev
-  python3
+  python3 python3-clang-14   # the MIOpen wrapper generator parses miopen.h with libclang
 )
 
 missing=()
