@@ -52,6 +52,18 @@ struct WinogradTransforms<2>
             o[1][l] = m1 - m2 - m3;
         }
     }
+    // A g for m vectors -> alpha vectors (the transpose of outputRows; backward weights).
+    static void gradRows(const float* const* g, float* const* r)
+    {
+        for(std::size_t l = 0; l < kWinoLanes; ++l)
+        {
+            const float g0 = g[0][l], g1 = g[1][l];
+            r[0][l] = g0;
+            r[1][l] = g0 + g1;
+            r[2][l] = g0 - g1;
+            r[3][l] = -g1;
+        }
+    }
 };
 
 // F(4x4, 3x3): interpolation points 0, 1, -1, 2, -2, infinity.
@@ -92,6 +104,21 @@ struct WinogradTransforms<4>
             o[1][l] = d12 + 2.0f * d34;
             o[2][l] = s12 + 4.0f * s34;
             o[3][l] = d12 + 8.0f * d34 + m5;
+        }
+    }
+    static void gradRows(const float* const* g, float* const* r)
+    {
+        for(std::size_t l = 0; l < kWinoLanes; ++l)
+        {
+            const float g0 = g[0][l], g1 = g[1][l], g2 = g[2][l], g3 = g[3][l];
+            const float e02 = g0 + g2, o13 = g1 + g3;
+            const float e4 = g0 + 4.0f * g2, o8 = 2.0f * g1 + 8.0f * g3;
+            r[0][l] = g0;
+            r[1][l] = e02 + o13;
+            r[2][l] = e02 - o13;
+            r[3][l] = e4 + o8;
+            r[4][l] = e4 - o8;
+            r[5][l] = g3;
         }
     }
 };
@@ -394,6 +421,71 @@ struct WinogradPlan
                 patch[x][l] = 0.0f;
     }
 
+#if MIOPEN_ISA_AVX512
+    // Small images (short tile rows): the alpha x alpha patches of a panel's 32 tiles are gathered
+    // lane by lane with precomputed element offsets (relative to channel 0 of image 0) and masks
+    // (zero outside the image), reused for every channel, instead of run by run.
+    struct PatchIndex
+    {
+        alignas(64) std::int32_t idx[kXi][kWinoLanes];
+        __mmask16 mask[kXi][kWinoLanes / 16];
+    };
+    static bool indexable(std::size_t elems) { return elems < (std::size_t{1} << 31); }
+    // Short tile rows: fewer than 8 tiles (F(4x4)) or 5 tiles (F(2x2)) per row (ResNet-50 conv3_x..
+    // conv5_x for F(4x4), conv5_x for F(2x2), where the run-by-run gather measured no better).
+    bool gatherByIndex() const
+    {
+        return s.tilesW < (M == 4 ? 8u : 5u) && indexable(s.n * s.cin * s.hs * s.ws);
+    }
+    // Offsets of the rows x cols patch elements at (tile row * M + rowOff, tile col * M + colOff) in
+    // an (imageStride, h, w) tensor.
+    static void indexPanel(const TileRun* runs, std::size_t nruns, int rows, int cols, long rowOff, long colOff,
+                           std::size_t imageStride, std::size_t h, std::size_t w, PatchIndex& pi)
+    {
+        for(int x = 0; x < rows * cols; ++x)
+        {
+            for(std::size_t l = 0; l < kWinoLanes; ++l)
+                pi.idx[x][l] = 0;
+            for(std::size_t v = 0; v < kWinoLanes / 16; ++v)
+                pi.mask[x][v] = 0;
+        }
+        for(std::size_t ri = 0; ri < nruns; ++ri)
+        {
+            const TileRun& run = runs[ri];
+            for(std::size_t l = 0; l < run.len; ++l)
+            {
+                const std::size_t lane = run.lane + l;
+                for(int r = 0; r < rows; ++r)
+                {
+                    const long y = static_cast<long>(run.ty * M) + rowOff + r;
+                    for(int j = 0; j < cols; ++j)
+                    {
+                        const long xx = static_cast<long>((run.tx + l) * M) + colOff + j;
+                        if(y < 0 || y >= static_cast<long>(h) || xx < 0 || xx >= static_cast<long>(w))
+                            continue;
+                        pi.idx[r * cols + j][lane] =
+                            static_cast<std::int32_t>(run.n * imageStride + static_cast<std::size_t>(y) * w + static_cast<std::size_t>(xx));
+                        pi.mask[r * cols + j][lane / 16] = static_cast<__mmask16>(pi.mask[r * cols + j][lane / 16] | (1u << (lane % 16)));
+                    }
+                }
+            }
+        }
+    }
+    void indexPatches(const TileRun* runs, std::size_t nruns, PatchIndex& pi) const
+    {
+        indexPanel(runs, nruns, kAlpha, kAlpha, -s.padH, -s.padW, s.cin * s.hs * s.ws, s.hs, s.ws, pi);
+    }
+    static void gatherIndexed(const float* plane, const PatchIndex& pi, int count, float (*patch)[kWinoLanes])
+    {
+        for(int x = 0; x < count; ++x)
+            for(std::size_t v = 0; v < kWinoLanes / 16; ++v)
+            {
+                const __m512i ix = _mm512_load_si512(static_cast<const void*>(&pi.idx[x][16 * v]));
+                _mm512_store_ps(&patch[x][16 * v], _mm512_mask_i32gather_ps(_mm512_setzero_ps(), pi.mask[x][v], ix, plane, 4));
+            }
+    }
+#endif
+
     // B^T d B of one channel's patches, stored as row c of every V[xi] micro-panel q.
     void transformPatches(const float (*patch)[kWinoLanes], std::size_t c, std::size_t q, float* v) const
     {
@@ -450,6 +542,21 @@ struct WinogradPlan
         const std::size_t steps = (c1 - c0) * panels;
         if(steps == 0)
             return;
+#if MIOPEN_ISA_AVX512
+        if(gatherByIndex())
+        {
+            PatchIndex pidx[kMaxPanels];
+            for(std::size_t q = 0; q < panels; ++q)
+                indexPatches(runs[q], nruns[q], pidx[q]);
+            for(std::size_t c = c0; c < c1; ++c)
+                for(std::size_t q = 0; q < panels; ++q)
+                {
+                    gatherIndexed(src + c * s.hs * s.ws, pidx[q], kXi, patch[0]);
+                    transformPatches(patch[0], c, q, v);
+                }
+            return;
+        }
+#endif
         gatherPatches(src, c0, runs[0], nruns[0], patch[0]);
         for(std::size_t i = 0; i < steps; ++i)
         {
@@ -554,11 +661,74 @@ struct WinogradPlan
     }
 };
 
+// Tap t of (output channel o, input channel i) is at w[o*so + i*si + t*st + off].
+struct FilterAffine
+{
+    const float* w = nullptr;
+    long so = 0, si = 0, st = 0, off = 0;
+};
+
+#if MIOPEN_ISA_AVX512
+// Filter transform of output-channel micro-panels [p0, p1): the 3x3 taps of a panel's 14 output
+// channels are gathered per input channel (one 16-lane gather per tap, lanes = output channels)
+// and G g G^T is written straight into the prepacked U (14 consecutive floats per input channel).
+template <int M>
+void transformFilterGathered(const WinogradPlan<M>& plan, const FilterAffine& fa, std::size_t p0, std::size_t p1,
+                             float* u)
+{
+    using Tr                    = WinogradTransforms<M>;
+    constexpr int kAlpha        = Tr::kAlpha;
+    const std::size_t S = plan.s.cout, C = plan.s.cin;
+    const std::size_t mPad = roundUp(S, kMR);
+    const __m512i lanes    = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m512i vo       = _mm512_mullo_epi32(lanes, _mm512_set1_epi32(static_cast<int>(fa.so)));
+    for(std::size_t p = p0; p < p1; ++p)
+    {
+        const long first    = static_cast<long>(p * kMR);
+        const long valid    = std::min<long>(static_cast<long>(kMR), static_cast<long>(S) - first);
+        const __mmask16 vm  = firstLanes(valid);
+        const float* base   = fa.w + fa.off + first * fa.so;
+        for(std::size_t pc = 0; pc < C; pc += kKC)
+        {
+            const std::size_t kc = std::min(kKC, C - pc);
+            float* dst           = u + pc * mPad + p * kMR * kc;
+            for(std::size_t ii = 0; ii < kc; ++ii)
+            {
+                const float* bi = base + static_cast<long>(pc + ii) * fa.si;
+                __m512 g[9];
+                for(int t = 0; t < 9; ++t)
+                    g[t] = _mm512_mask_i32gather_ps(_mm512_setzero_ps(), vm, vo, bi + t * fa.st, 4);
+                __m512 gg[kAlpha][3];
+                for(int a = 0; a < kAlpha; ++a)
+                    for(int c = 0; c < 3; ++c)
+                    {
+                        __m512 v = _mm512_setzero_ps();
+                        for(int r = 0; r < 3; ++r)
+                            if(Tr::kG[a][r] != 0.0)
+                                v = _mm512_fmadd_ps(_mm512_set1_ps(static_cast<float>(Tr::kG[a][r])), g[3 * r + c], v);
+                        gg[a][c] = v;
+                    }
+                for(int a = 0; a < kAlpha; ++a)
+                    for(int b = 0; b < kAlpha; ++b)
+                    {
+                        __m512 v = _mm512_setzero_ps();
+                        for(int c = 0; c < 3; ++c)
+                            if(Tr::kG[b][c] != 0.0)
+                                v = _mm512_fmadd_ps(gg[a][c], _mm512_set1_ps(static_cast<float>(Tr::kG[b][c])), v);
+                        _mm512_mask_storeu_ps(dst + static_cast<std::size_t>(a * kAlpha + b) * plan.uSize + ii * kMR,
+                                              firstLanes(static_cast<long>(kMR)), v);
+                    }
+            }
+        }
+    }
+}
+#endif
+
 // Runs (or measures, when src is null) the Winograd core. `filterAt(o, i, g)` writes the 3x3
-// taps of (output channel o, input channel i) into g.
+// taps of (output channel o, input channel i) into g; `fa` gives the same taps as an affine map.
 template <int M, class FilterAt>
 std::size_t winogradCore(const char* solver, const WinogradShape& shape, const float* src, FilterAt filterAt,
-                         float* dst, void* ws, std::size_t wsBytes)
+                         const FilterAffine& fa, float* dst, void* ws, std::size_t wsBytes)
 {
     using Plan              = WinogradPlan<M>;
     const std::size_t slots = threadCount();
@@ -586,6 +756,15 @@ std::size_t winogradCore(const char* solver, const WinogradShape& shape, const f
     // Filter transform, one micro-panel of output channels and 16 input channels at a time
     // (padding rows are zero).
     const std::size_t S = shape.cout;
+    static_cast<void>(fa); // the baseline build reads the taps through filterAt
+#if MIOPEN_ISA_AVX512
+    // Gather offsets are 32-bit: lane l reads o = first + l at l * so.
+    if(static_cast<double>(kMR) * static_cast<double>(std::labs(fa.so)) < 2147483647.0)
+    {
+        parallelFor(ceilDiv(S, kMR), [&](std::size_t b, std::size_t e) { transformFilterGathered<M>(plan, fa, b, e, u); });
+    }
+    else
+#endif
     parallelFor(ceilDiv(S, kMR), [&](std::size_t b, std::size_t e) {
         float g[16][9][kMR];
         float taps[9];
@@ -669,7 +848,7 @@ std::size_t winogradConv(const char* solver, const Geometry& g, bool backward, c
                 for(int t = 0; t < 9; ++t)
                     taps[t] = src[t];
             },
-            static_cast<float*>(out), ws, wsBytes);
+            FilterAffine{wt, static_cast<long>(g.c * 9), 9, 1, 0}, static_cast<float*>(out), ws, wsBytes);
     return winogradCore<M>(
         solver, s, static_cast<const float*>(in),
         [&](std::size_t o, std::size_t i, float* taps) {
@@ -677,5 +856,362 @@ std::size_t winogradConv(const char* solver, const Geometry& g, bool backward, c
             for(int t = 0; t < 9; ++t)
                 taps[t] = src[8 - t];
         },
-        static_cast<float*>(out), ws, wsBytes);
+        FilterAffine{wt, 9, static_cast<long>(g.c * 9), -1, 8}, static_cast<float*>(out), ws, wsBytes);
+}
+
+// ---- Backward weights ----
+//
+// With U = G g G^T and V_t = B^T x_t B, the forward output tile is A^T (U . V_t) A, so
+//   dU = sum over tiles t of (A dy_t A^T) . V_t        (elementwise, alpha x alpha)
+//   dW = G^T dU G                                      (3 x 3)
+// Per xi that sum is a GEMM: dU[xi] (K x C) = Y[xi] (K x tiles) * V[xi]^T (tiles x C), with the
+// tiles as the reduction. The transforms of a block of tiles are written row-major (rows =
+// channels, columns = the block's tiles, vectorized across tiles like the forward transforms) and
+// the GEMM packs both operands from them (BatchedRowsA / BatchedRowsB).
+//
+// Two schedules, both with a fixed summation order (deterministic for a given thread count):
+//   independent: small dU, many tiles: slot s transforms and multiplies its own blocks into its
+//                own partial dU; the partials are added in slot order before the filter transform;
+//   shared:      all slots transform one block (split by channel), then multiply it (split by
+//                xi) into the single dU; every xi sums the blocks in order.
+template <int M>
+struct WinogradWrwPlan
+{
+    using Tr                    = WinogradTransforms<M>;
+    static constexpr int kAlpha = Tr::kAlpha;
+    static constexpr int kXi    = kAlpha * kAlpha;
+
+    WinogradPlan<M> geo;      // geometry and input patch gathering (cin = C, cout = K, dst = dy)
+    bool independent  = false;
+    std::size_t block = 0;    // tiles per block (multiple of kWinoLanes)
+    std::size_t uSize = 0;    // floats per dU[xi] (K x C, row-major)
+
+    WinogradWrwPlan(const WinogradShape& shape, std::size_t slots) : geo(shape, slots)
+    {
+        const WinogradShape& s = geo.s;
+        uSize                  = s.cout * s.cin;
+        const double duBytes   = 4.0 * kXi * static_cast<double>(uSize);
+        const std::size_t indepBlock = 128;
+        independent = slots > 1 && duBytes <= 4.0 * (1 << 20) && s.tiles >= 2 * slots * indepBlock;
+        block       = std::min(roundUp(s.tiles, kWinoLanes), independent ? indepBlock : kKC);
+    }
+    std::size_t blocks() const { return ceilDiv(geo.s.tiles, block); }
+    std::size_t vSize() const { return static_cast<std::size_t>(kXi) * geo.s.cin * block; }
+    std::size_t ySize() const { return static_cast<std::size_t>(kXi) * geo.s.cout * block; }
+    // Tiles of block b actually used (whole panels).
+    std::size_t blockTiles(std::size_t b) const
+    {
+        return std::min(block, roundUp(geo.s.tiles - b * block, kWinoLanes));
+    }
+
+    // B^T x B of input channel c for the tiles of block b: v[xi][c][tile].
+    void inputTransform(const float* x, std::size_t b, std::size_t c0, std::size_t c1, float* v) const
+    {
+        const std::size_t panels = blockTiles(b) / kWinoLanes;
+        alignas(64) float patch[kXi][kWinoLanes];
+        alignas(64) float rows[kXi][kWinoLanes];
+        typename WinogradPlan<M>::TileRun runs[kWinoLanes];
+        for(std::size_t q = 0; q < panels; ++q)
+        {
+            const std::size_t nruns = geo.tileRuns(b * block + q * kWinoLanes, runs);
+#if MIOPEN_ISA_AVX512
+            const bool indexed = geo.gatherByIndex();
+            typename WinogradPlan<M>::PatchIndex pidx;
+            if(indexed)
+                geo.indexPatches(runs, nruns, pidx);
+#endif
+            for(std::size_t c = c0; c < c1; ++c)
+            {
+#if MIOPEN_ISA_AVX512
+                if(indexed)
+                    WinogradPlan<M>::gatherIndexed(x + c * geo.s.hs * geo.s.ws, pidx, kXi, patch);
+                else
+#endif
+                    geo.gatherPatches(x, c, runs, nruns, patch);
+                for(int j = 0; j < kAlpha; ++j)
+                {
+                    const float* in[kAlpha];
+                    float* o[kAlpha];
+                    for(int r = 0; r < kAlpha; ++r)
+                    {
+                        in[r] = patch[r * kAlpha + j];
+                        o[r]  = rows[r * kAlpha + j];
+                    }
+                    Tr::inputRows(in, o);
+                }
+                for(int i = 0; i < kAlpha; ++i)
+                {
+                    const float* in[kAlpha];
+                    float* o[kAlpha];
+                    for(int j = 0; j < kAlpha; ++j)
+                    {
+                        in[j] = rows[i * kAlpha + j];
+                        o[j]  = v + (static_cast<std::size_t>(i * kAlpha + j) * geo.s.cin + c) * block + q * kWinoLanes;
+                    }
+                    Tr::inputRows(in, o);
+                }
+            }
+        }
+    }
+
+    // A dy A^T of output channel k for the tiles of block b: y[xi][k][tile] (dy is zero past the
+    // output edge).
+    void gradTransform(const float* dy, std::size_t b, std::size_t k0, std::size_t k1, float* y) const
+    {
+#if !MIOPEN_ISA_AVX512
+        constexpr bool indexed = false;
+#endif
+        const WinogradShape& s   = geo.s;
+        const std::size_t panels = blockTiles(b) / kWinoLanes;
+        alignas(64) float patch[M * M][kWinoLanes];
+        alignas(64) float junk[2][kWinoLanes];
+        alignas(64) float rows[kAlpha * M][kWinoLanes];
+        typename WinogradPlan<M>::TileRun runs[kWinoLanes];
+        for(std::size_t q = 0; q < panels; ++q)
+        {
+            const std::size_t nruns = geo.tileRuns(b * block + q * kWinoLanes, runs);
+            std::size_t covered     = 0;
+            for(std::size_t ri = 0; ri < nruns; ++ri)
+                covered = runs[ri].lane + runs[ri].len;
+#if MIOPEN_ISA_AVX512
+            const bool indexed = geo.gatherByIndex() && WinogradPlan<M>::indexable(s.n * s.cout * s.hd * s.wd);
+            typename WinogradPlan<M>::PatchIndex pidx;
+            if(indexed)
+                WinogradPlan<M>::indexPanel(runs, nruns, M, M, 0, 0, s.cout * s.hd * s.wd, s.hd, s.wd, pidx);
+#endif
+            for(std::size_t k = k0; k < k1; ++k)
+            {
+#if MIOPEN_ISA_AVX512
+                if(indexed)
+                    WinogradPlan<M>::gatherIndexed(dy + k * s.hd * s.wd, pidx, M * M, patch);
+#endif
+                for(std::size_t ri = 0; ri < nruns && !indexedGrad(indexed); ++ri)
+                {
+                    const auto& run  = runs[ri];
+                    const float* img = dy + (run.n * s.cout + k) * s.hd * s.wd;
+                    const long x0    = static_cast<long>(run.tx * M);
+                    const long hi    = static_cast<long>(s.wd) - x0;
+                    for(int i = 0; i < M; ++i)
+                    {
+                        float* d[M + 2];
+                        for(int j = 0; j < M; ++j)
+                            d[j] = &patch[i * M + j][run.lane];
+                        d[M]            = &junk[0][0];
+                        d[M + 1]        = &junk[1][0];
+                        const std::size_t yy = run.ty * M + static_cast<std::size_t>(i);
+                        if(yy >= s.hd)
+                        {
+                            for(int j = 0; j < M; ++j)
+                                for(std::size_t l = 0; l < run.len; ++l)
+                                    d[j][l] = 0.0f;
+                            continue;
+                        }
+                        gatherTileColumns<M>(img + yy * s.wd + x0, 0, hi, run.len, d);
+                    }
+                }
+                for(int x = 0; x < M * M; ++x)
+                    for(std::size_t l = covered; l < kWinoLanes; ++l)
+                        patch[x][l] = 0.0f;
+                // Along y: rows[r*M + j] = sum_i A[r][i] g[i][j].
+                for(int j = 0; j < M; ++j)
+                {
+                    const float* in[M];
+                    float* o[kAlpha];
+                    for(int i = 0; i < M; ++i)
+                        in[i] = patch[i * M + j];
+                    for(int r = 0; r < kAlpha; ++r)
+                        o[r] = rows[r * M + j];
+                    Tr::gradRows(in, o);
+                }
+                // Along x: y[r*alpha + t] = sum_j rows[r][j] A[t][j].
+                for(int r = 0; r < kAlpha; ++r)
+                {
+                    const float* in[M];
+                    float* o[kAlpha];
+                    for(int j = 0; j < M; ++j)
+                        in[j] = rows[r * M + j];
+                    for(int t = 0; t < kAlpha; ++t)
+                        o[t] = y + (static_cast<std::size_t>(r * kAlpha + t) * s.cout + k) * block + q * kWinoLanes;
+                    Tr::gradRows(in, o);
+                }
+            }
+        }
+    }
+
+    static constexpr bool indexedGrad(bool v) { return v; }
+
+    // dU[xi] (+)= Y[xi] * V[xi]^T for xi in [x0, x1), over the `tiles` columns of the block.
+    void multiply(const float* y, const float* v, float* du, std::size_t tiles, bool accumulate, std::size_t x0,
+                  std::size_t x1, std::size_t ncBlock, const GemmScratch& sc) const
+    {
+        const WinogradShape& s = geo.s;
+        for(std::size_t x = x0; x < x1; ++x)
+        {
+            BatchedRowsA<ElemF32> a;
+            a.m = BatchedMatrix<ElemF32>{y + x * s.cout * block, block, 0, block, s.cout, 0};
+            BatchedRowsB<ElemF32> bm;
+            bm.m = BatchedMatrix<ElemF32>{v + x * s.cin * block, block, 0, block, s.cin, 0};
+            BatchedC c{du + x * uSize, s.cin, 0, static_cast<std::size_t>(-1) / 2, 0};
+            gemm(s.cout, s.cin, tiles, ncBlock, a, bm, c, sc, accumulate);
+        }
+    }
+
+    // dW[k][c] = G^T (sum of the `parts` partial dU) G for output channels [k0, k1).
+    void filterTransform(const float* du, std::size_t parts, std::size_t k0, std::size_t k1, float* dw) const
+    {
+        constexpr std::size_t kV = 16;
+        const std::size_t C      = geo.s.cin;
+        const std::size_t partStride = static_cast<std::size_t>(kXi) * uSize;
+        for(std::size_t k = k0; k < k1; ++k)
+            for(std::size_t c0 = 0; c0 < C; c0 += kV)
+            {
+                const std::size_t n = std::min(kV, C - c0);
+                alignas(64) float acc[kXi][kV];
+                for(int x = 0; x < kXi; ++x)
+                {
+                    const float* src = du + static_cast<std::size_t>(x) * uSize + k * C + c0;
+                    if(n == kV)
+                    {
+                        for(std::size_t l = 0; l < kV; ++l)
+                            acc[x][l] = src[l];
+                        for(std::size_t p = 1; p < parts; ++p)
+                            for(std::size_t l = 0; l < kV; ++l)
+                                acc[x][l] += src[p * partStride + l];
+                    }
+                    else
+                    {
+                        for(std::size_t l = 0; l < kV; ++l)
+                            acc[x][l] = l < n ? src[l] : 0.0f;
+                        for(std::size_t p = 1; p < parts; ++p)
+                            for(std::size_t l = 0; l < n; ++l)
+                                acc[x][l] += src[p * partStride + l];
+                    }
+                }
+                // t[a][j] = sum_i G[i][a] acc[i][j]; o[a][b] = sum_j t[a][j] G[j][b] (lanes innermost).
+                alignas(64) float t[3][kAlpha][kV];
+                for(int a = 0; a < 3; ++a)
+                    for(int j = 0; j < kAlpha; ++j)
+                    {
+                        float* tt = t[a][j];
+                        for(std::size_t l = 0; l < kV; ++l)
+                            tt[l] = 0.0f;
+                        for(int i = 0; i < kAlpha; ++i)
+                        {
+                            const float gi = static_cast<float>(Tr::kG[i][a]);
+                            if(gi == 0.0f)
+                                continue;
+                            const float* ai = acc[i * kAlpha + j];
+                            for(std::size_t l = 0; l < kV; ++l)
+                                tt[l] += gi * ai[l];
+                        }
+                    }
+                alignas(64) float o9[9][kV];
+                for(int a = 0; a < 3; ++a)
+                    for(int bb = 0; bb < 3; ++bb)
+                    {
+                        float* oo = o9[a * 3 + bb];
+                        for(std::size_t l = 0; l < kV; ++l)
+                            oo[l] = 0.0f;
+                        for(int j = 0; j < kAlpha; ++j)
+                        {
+                            const float gj = static_cast<float>(Tr::kG[j][bb]);
+                            if(gj == 0.0f)
+                                continue;
+                            const float* tj = t[a][j];
+                            for(std::size_t l = 0; l < kV; ++l)
+                                oo[l] += tj[l] * gj;
+                        }
+                    }
+                float* d = dw + (k * C + c0) * 9;
+                for(std::size_t l = 0; l < n; ++l)
+                    for(int e = 0; e < 9; ++e)
+                        d[l * 9 + static_cast<std::size_t>(e)] = o9[e][l];
+            }
+    }
+};
+
+// Backward weights: x (N, C, H, W), dy (N, K, P, Q), dw (K, C, 3, 3), P = H + 2*pad - 2. Runs (or
+// measures, when x is null) the Winograd backward-weights core.
+template <int M>
+std::size_t winogradWrw(const char* solver, const Geometry& g, const void* x, const void* dy, void* dw, void* ws,
+                        std::size_t wsBytes)
+{
+    using Plan = WinogradWrwPlan<M>;
+    WinogradShape s;
+    s.n = g.n, s.cin = g.c, s.cout = g.k;
+    s.hs = g.in[1], s.ws = g.in[2], s.hd = g.out[1], s.wd = g.out[2];
+    s.padH = g.pad[1], s.padW = g.pad[2];
+    s.tilesH = ceilDiv(s.hd, M);
+    s.tilesW = ceilDiv(s.wd, M);
+    s.tiles  = s.n * s.tilesH * s.tilesW;
+
+    const std::size_t slots      = threadCount();
+    const Plan plan(s, slots);
+    const std::size_t sets       = plan.independent ? slots : 1;
+    const std::size_t ncBlock    = std::min(kNCMax, roundUp(s.cin, kNR));
+
+    Carver cv(ws);
+    float* du = cv.take(sets * static_cast<std::size_t>(Plan::kXi) * plan.uSize);
+    SlotRegions buffers, scratch;
+    const std::size_t oV = buffers.add(plan.vSize());
+    const std::size_t oY = buffers.add(plan.ySize());
+    const std::size_t oB = scratch.add(kKC * ncBlock);
+    const std::size_t oA = scratch.add(kMCDynamic * kKC);
+    const std::size_t oT = scratch.add(kMR * kNR);
+    buffers.place(cv.take(sets * buffers.strideFloats()));
+    scratch.place(cv.take(slots * scratch.strideFloats()));
+    auto scratchOf = [&](std::size_t sl) {
+        GemmScratch sc;
+        sc.bPack = scratch.at(sl, oB);
+        sc.aPack = scratch.at(sl, oA);
+        sc.tile  = scratch.at(sl, oT);
+        return sc;
+    };
+    if(x == nullptr)
+        return cv.requiredBytes();
+    checkWorkspace(solver, ws, wsBytes, cv.requiredBytes());
+
+    const auto* xt  = static_cast<const float*>(x);
+    const auto* dyt = static_cast<const float*>(dy);
+    auto* dwt       = static_cast<float*>(dw);
+    const std::size_t duFloats = static_cast<std::size_t>(Plan::kXi) * plan.uSize;
+
+    if(plan.independent)
+    {
+        forEachSlot(slots, [&](std::size_t sl) {
+            float* v    = buffers.at(sl, oV);
+            float* y    = buffers.at(sl, oY);
+            float* part = du + sl * duFloats;
+            bool first  = true;
+            for(std::size_t b = sl; b < plan.blocks(); b += slots)
+            {
+                plan.inputTransform(xt, b, 0, s.cin, v);
+                plan.gradTransform(dyt, b, 0, s.cout, y);
+                plan.multiply(y, v, part, plan.blockTiles(b), !first, 0, Plan::kXi, ncBlock, scratchOf(sl));
+                first = false;
+            }
+            if(first)
+                std::memset(static_cast<void*>(part), 0, duFloats * sizeof(float));
+        });
+    }
+    else
+    {
+        float* v = buffers.at(0, oV);
+        float* y = buffers.at(0, oY);
+        for(std::size_t b = 0; b < plan.blocks(); ++b)
+        {
+            parallelFor(s.cin + s.cout, [&](std::size_t j0, std::size_t j1) {
+                if(j0 < s.cin)
+                    plan.inputTransform(xt, b, j0, std::min(j1, s.cin), v);
+                if(j1 > s.cin)
+                    plan.gradTransform(dyt, b, std::max(j0, s.cin) - s.cin, j1 - s.cin, y);
+            });
+            forEachSlot(slots, [&](std::size_t sl) {
+                const auto r = splitRange(Plan::kXi, sl, slots, 1);
+                plan.multiply(y, v, du, plan.blockTiles(b), b > 0, r.first, r.second, ncBlock, scratchOf(sl));
+            });
+        }
+    }
+    parallelFor(s.cout, [&](std::size_t k0, std::size_t k1) { plan.filterTransform(du, sets, k0, k1, dwt); });
+    return 0;
 }

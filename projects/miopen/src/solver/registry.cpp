@@ -1,7 +1,8 @@
 // The solver registry: every solver once, in the order a heuristic choice walks them.
 //
 //   1. 1x1 GEMM solvers (no im2col: the GEMM reads the tensors directly),
-//   2. Winograd F(4x4,3x3), then F(2x2,3x3) (3x3 stride 1: fewest multiplications),
+//   2. Winograd F(4x4,3x3), then F(2x2,3x3) (3x3 stride 1: fewest multiplications); for backward
+//      weights the Winograd solvers 1002 (F(4x4)) then 1003 (F(2x2)),
 //   3. the general GEMM solvers (im2col/col2im fused into the packed GEMM engine),
 //   4. the OpenBLAS im2col/col2im + GEMM solvers (1101..1108: the same roles on the library BLAS,
 //      slower here because OpenBLAS 0.3.21 runs AVX2 kernels on this CPU; kept as the
@@ -44,7 +45,8 @@ std::vector<const Solver*> buildRegistry()
     for(const Solver* s : gemm)
         if(isGemm1x1(s))
             all.push_back(s);
-    // Winograd: the larger output tile first (F(4x4,3x3) has id 1001, F(2x2,3x3) id 84).
+    // Winograd: the larger output tile first (F(4x4,3x3) has id 1001, F(2x2,3x3) id 84; backward
+    // weights: 1002 F(4x4), then 1003 F(2x2), in winogradSolvers() order).
     for(const Solver* s : winograd)
         if(s->id() == 1001)
             all.push_back(s);

@@ -4,6 +4,7 @@
 #include "api/act_bn_test_util.hpp"
 #include "common/api_helpers.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <random>
@@ -146,10 +147,12 @@ TEST_P(ConvFusion, ConvBiasActivationPlanMatchesUnfusedCalls)
         miopenConvFwdAlgorithm_t algos[8];
         ASSERT_MIOPEN_OK(miopenFusionPlanConvolutionGetAlgo(plan, 8, &count, algos));
         ASSERT_GE(count, 1);
-        ASSERT_MIOPEN_OK(miopenFusionPlanConvolutionSetAlgo(plan, algos[0]));
+        // Compare like with like: the unfused reference runs the GEMM algorithm.
+        ASSERT_NE(std::find(algos, algos + count, miopenConvolutionFwdAlgoGEMM), algos + count);
+        ASSERT_MIOPEN_OK(miopenFusionPlanConvolutionSetAlgo(plan, miopenConvolutionFwdAlgoGEMM));
         ASSERT_MIOPEN_OK(miopenCompileFusionPlan(h, plan));
         size_t ws = 1;
-        ASSERT_MIOPEN_OK(miopenFusionPlanGetWorkSpaceSize(h, plan, &ws, algos[0]));
+        ASSERT_MIOPEN_OK(miopenFusionPlanGetWorkSpaceSize(h, plan, &ws, miopenConvolutionFwdAlgoGEMM));
         EXPECT_EQ(ws, 0u);
         Args args;
         const float one = 1.0f, zero = 0.0f;
@@ -171,6 +174,7 @@ TEST_P(ConvFusion, ConvActivationAndConvBatchNormActivationPlans)
         miopenFusionOpDescriptor_t convOp, actOp;
         ASSERT_MIOPEN_OK(miopenCreateOpConvForward(plan, &convOp, conv, *wd));
         ASSERT_MIOPEN_OK(miopenCreateOpActivationForward(plan, &actOp, miopenActivationELU));
+        ASSERT_MIOPEN_OK(miopenFusionPlanConvolutionSetAlgo(plan, miopenConvolutionFwdAlgoGEMM)); // as the reference
         ASSERT_MIOPEN_OK(miopenCompileFusionPlan(h, plan));
         Args args;
         ASSERT_MIOPEN_OK(miopenSetOpArgsConvForward(args, convOp, &one, &zero, w.data()));
@@ -191,6 +195,7 @@ TEST_P(ConvFusion, ConvActivationAndConvBatchNormActivationPlans)
         ASSERT_MIOPEN_OK(miopenCreateOpBiasForward(plan, &biasOp, *bd));
         ASSERT_MIOPEN_OK(miopenCreateOpBatchNormInference(plan, &bnOp, miopenBNSpatial, bn));
         ASSERT_MIOPEN_OK(miopenCreateOpActivationForward(plan, &actOp, miopenActivationRELU));
+        ASSERT_MIOPEN_OK(miopenFusionPlanConvolutionSetAlgo(plan, miopenConvolutionFwdAlgoGEMM)); // as the reference
         ASSERT_MIOPEN_OK(miopenCompileFusionPlan(h, plan));
         Args args;
         ASSERT_MIOPEN_OK(miopenSetOpArgsConvForward(args, convOp, &one, &zero, w.data()));
