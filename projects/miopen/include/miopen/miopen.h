@@ -98,6 +98,15 @@ typedef enum
  * "Unknown error status" for a value outside the enumeration. Never returns NULL. */
 MIOPEN_EXPORT const char* miopenGetErrorString(miopenStatus_t error);
 
+/* hipDNN forwarding (MIOpen Public only; see docs/wrapper.md). Reports the last call on this
+ * thread that MIOpen forwarded to hipDNN (MIOPEN_HIPDNN_FORWARDING=enabled): *hipdnnStatus
+ * receives its hipDNN status as an integer (hipdnnStatus_t; 0 when it succeeded or when no call
+ * on this thread was forwarded yet) and, when message is not null, *message a NUL-terminated
+ * text (empty on success). The text is owned by the library and stays valid on this thread until
+ * its next forwarded call. A call of the forwarding set served by MIOpen itself does not change
+ * the record. Statuses: Success; BadParm (null hipdnnStatus). */
+MIOPEN_EXPORT miopenStatus_t miopenGetLastForwardedError(int* hipdnnStatus, const char** message);
+
 /* Custom allocator used for workspace and scratch allocations the library makes on the caller's
  * behalf. The allocator returns NULL on failure (the call then fails with AllocFailed). */
 typedef void* (*miopenAllocatorFunction)(void* context, size_t sizeBytes);

@@ -1,36 +1,323 @@
 // Hand-written stubs (policy "custom"): entry points for which the wrapper keeps state of its own
-// once calls are forwarded — a handle's forwarded plans (miopenDestroy), the stream a forwarded
-// call runs on (miopenSetStream), the kernel time of a forwarded call (miopenGetKernelTime) and the
-// wrapper's own statuses (miopenGetErrorString). In pass-through they have the generated shape.
+// once calls are forwarded — a handle's forwarded state (miopenDestroy), profiling and the kernel
+// time of a forwarded call (miopenEnableProfiling, miopenGetKernelTime), the error strings of
+// forwarded calls (miopenGetErrorString) — and the forwarding set itself, which goes to hipDNN when
+// routed there (forwarding.hpp). With the route word zero every one of them is a plain call of its
+// _impl. Plus the wrapper-only miopenGetLastForwardedError (no _impl twin).
 #include <miopen/miopen.h>
 #include <miopen/miopen_impl.h>
 
+#include "forwarding.hpp"
 #include "wrapper_runtime.hpp"
 
-#define MIOPEN_CUSTOM_STUB(name, call)                                               \
-    do                                                                               \
-    {                                                                                \
-        if(__builtin_expect(miopen::wrapper::gRouteWord.load(std::memory_order_relaxed) != 0, 0)) \
-            miopen::wrapper::slowPath(name);                                         \
-        return call;                                                                 \
+#include <cstring>
+
+namespace {
+
+inline bool slow() { return __builtin_expect(miopen::wrapper::gRouteWord.load(std::memory_order_relaxed) != 0, 0); }
+
+// The raw bits of an enum argument (the caller may pass a value outside the enumeration).
+template <class E>
+int rawEnum(E e)
+{
+    int v = 0;
+    static_assert(sizeof(E) == sizeof(int), "enum arguments are 32-bit");
+    std::memcpy(&v, &e, sizeof v);
+    return v;
+}
+
+using miopen::wrapper::fwd::ConvCall;
+using miopen::wrapper::fwd::Op;
+
+} // namespace
+
+#define MIOPEN_CUSTOM_STUB(name, call)            \
+    do                                            \
+    {                                             \
+        if(slow())                                \
+            miopen::wrapper::slowPath(name);      \
+        return call;                              \
     } while(false)
 
 extern "C" miopenStatus_t miopenDestroy(miopenHandle_t handle)
 {
-    MIOPEN_CUSTOM_STUB("miopenDestroy", miopenDestroy_impl(handle));
+    if(slow())
+    {
+        miopen::wrapper::slowPath("miopenDestroy");
+        miopen::wrapper::fwd::onDestroy(handle);
+    }
+    return miopenDestroy_impl(handle);
 }
 
 extern "C" miopenStatus_t miopenSetStream(miopenHandle_t handle, miopenAcceleratorQueue_t streamID)
 {
+    // Forwarded calls read the stream from Private at each call (miopenGetStream_impl).
     MIOPEN_CUSTOM_STUB("miopenSetStream", miopenSetStream_impl(handle, streamID));
+}
+
+extern "C" miopenStatus_t miopenEnableProfiling(miopenHandle_t handle, bool enable)
+{
+    const miopenStatus_t st = [&] { MIOPEN_CUSTOM_STUB("miopenEnableProfiling", miopenEnableProfiling_impl(handle, enable)); }();
+    if(st == miopenStatusSuccess && slow())
+        miopen::wrapper::fwd::onEnableProfiling(handle, enable);
+    return st;
 }
 
 extern "C" miopenStatus_t miopenGetKernelTime(miopenHandle_t handle, float* time)
 {
-    MIOPEN_CUSTOM_STUB("miopenGetKernelTime", miopenGetKernelTime_impl(handle, time));
+    if(slow())
+    {
+        miopen::wrapper::slowPath("miopenGetKernelTime");
+        if(miopen::wrapper::fwd::forwardedKernelTime(handle, time))
+            return miopenStatusSuccess;
+    }
+    return miopenGetKernelTime_impl(handle, time);
 }
 
 extern "C" const char* miopenGetErrorString(miopenStatus_t error)
 {
-    MIOPEN_CUSTOM_STUB("miopenGetErrorString", miopenGetErrorString_impl(error));
+    if(slow())
+    {
+        miopen::wrapper::slowPath("miopenGetErrorString");
+        if(const char* s = miopen::wrapper::fwd::forwardedErrorString(error))
+            return s;
+    }
+    return miopenGetErrorString_impl(error);
+}
+
+extern "C" miopenStatus_t miopenGetLastForwardedError(int* hipdnnStatus, const char** message)
+{
+    if(slow())
+        miopen::wrapper::slowPath("miopenGetLastForwardedError");
+    return miopen::wrapper::fwd::lastForwardedError(hipdnnStatus, message);
+}
+
+// ---- the forwarding set -------------------------------------------------------------------------
+
+extern "C" miopenStatus_t miopenConvolutionForward(miopenHandle_t handle,
+                                                   const void* alpha,
+                                                   const miopenTensorDescriptor_t xDesc,
+                                                   const void* x,
+                                                   const miopenTensorDescriptor_t wDesc,
+                                                   const void* w,
+                                                   const miopenConvolutionDescriptor_t convDesc,
+                                                   miopenConvFwdAlgorithm_t algo,
+                                                   const void* beta,
+                                                   const miopenTensorDescriptor_t yDesc,
+                                                   void* y,
+                                                   void* workSpace,
+                                                   size_t workSpaceSize)
+{
+    if(slow())
+    {
+        ConvCall c;
+        c.entry = "miopenConvolutionForward";
+        c.op    = Op::Forward;
+        c.handle = handle;
+        c.xDesc = xDesc, c.wDesc = wDesc, c.yDesc = yDesc;
+        c.x = x, c.w = w, c.y = y, c.written = y;
+        c.conv = convDesc, c.alpha = alpha, c.beta = beta, c.algo = rawEnum(algo);
+        c.workspace = workSpace, c.workspaceSize = workSpaceSize;
+        miopenStatus_t st = miopenStatusSuccess;
+        if(miopen::wrapper::fwd::tryForward(c, &st))
+            return st;
+    }
+    return miopenConvolutionForward_impl(handle, alpha, xDesc, x, wDesc, w, convDesc, algo, beta, yDesc, y, workSpace,
+                                         workSpaceSize);
+}
+
+extern "C" miopenStatus_t miopenConvolutionBackwardData(miopenHandle_t handle,
+                                                        const void* alpha,
+                                                        const miopenTensorDescriptor_t dyDesc,
+                                                        const void* dy,
+                                                        const miopenTensorDescriptor_t wDesc,
+                                                        const void* w,
+                                                        const miopenConvolutionDescriptor_t convDesc,
+                                                        miopenConvBwdDataAlgorithm_t algo,
+                                                        const void* beta,
+                                                        const miopenTensorDescriptor_t dxDesc,
+                                                        void* dx,
+                                                        void* workSpace,
+                                                        size_t workSpaceSize)
+{
+    if(slow())
+    {
+        ConvCall c;
+        c.entry = "miopenConvolutionBackwardData";
+        c.op    = Op::BackwardData;
+        c.handle = handle;
+        c.xDesc = dxDesc, c.wDesc = wDesc, c.yDesc = dyDesc;
+        c.x = dx, c.w = w, c.y = dy, c.written = dx;
+        c.conv = convDesc, c.alpha = alpha, c.beta = beta, c.algo = rawEnum(algo);
+        c.workspace = workSpace, c.workspaceSize = workSpaceSize;
+        miopenStatus_t st = miopenStatusSuccess;
+        if(miopen::wrapper::fwd::tryForward(c, &st))
+            return st;
+    }
+    return miopenConvolutionBackwardData_impl(handle, alpha, dyDesc, dy, wDesc, w, convDesc, algo, beta, dxDesc, dx,
+                                              workSpace, workSpaceSize);
+}
+
+extern "C" miopenStatus_t miopenConvolutionBackwardWeights(miopenHandle_t handle,
+                                                           const void* alpha,
+                                                           const miopenTensorDescriptor_t dyDesc,
+                                                           const void* dy,
+                                                           const miopenTensorDescriptor_t xDesc,
+                                                           const void* x,
+                                                           const miopenConvolutionDescriptor_t convDesc,
+                                                           miopenConvBwdWeightsAlgorithm_t algo,
+                                                           const void* beta,
+                                                           const miopenTensorDescriptor_t dwDesc,
+                                                           void* dw,
+                                                           void* workSpace,
+                                                           size_t workSpaceSize)
+{
+    if(slow())
+    {
+        ConvCall c;
+        c.entry = "miopenConvolutionBackwardWeights";
+        c.op    = Op::BackwardWeights;
+        c.handle = handle;
+        c.xDesc = xDesc, c.wDesc = dwDesc, c.yDesc = dyDesc;
+        c.x = x, c.w = dw, c.y = dy, c.written = dw;
+        c.conv = convDesc, c.alpha = alpha, c.beta = beta, c.algo = rawEnum(algo);
+        c.workspace = workSpace, c.workspaceSize = workSpaceSize;
+        miopenStatus_t st = miopenStatusSuccess;
+        if(miopen::wrapper::fwd::tryForward(c, &st))
+            return st;
+    }
+    return miopenConvolutionBackwardWeights_impl(handle, alpha, dyDesc, dy, xDesc, x, convDesc, algo, beta, dwDesc, dw,
+                                                 workSpace, workSpaceSize);
+}
+
+extern "C" miopenStatus_t miopenConvolutionForwardImmediate(miopenHandle_t handle,
+                                                            const miopenTensorDescriptor_t wDesc,
+                                                            const void* w,
+                                                            const miopenTensorDescriptor_t xDesc,
+                                                            const void* x,
+                                                            const miopenConvolutionDescriptor_t convDesc,
+                                                            const miopenTensorDescriptor_t yDesc,
+                                                            void* y,
+                                                            void* workSpace,
+                                                            size_t workSpaceSize,
+                                                            const uint64_t solution_id)
+{
+    if(slow())
+    {
+        ConvCall c;
+        c.entry = "miopenConvolutionForwardImmediate";
+        c.op    = Op::Forward;
+        c.immediate = true;
+        c.handle = handle;
+        c.xDesc = xDesc, c.wDesc = wDesc, c.yDesc = yDesc;
+        c.x = x, c.w = w, c.y = y, c.written = y;
+        c.conv = convDesc, c.solutionId = solution_id;
+        c.workspace = workSpace, c.workspaceSize = workSpaceSize;
+        miopenStatus_t st = miopenStatusSuccess;
+        if(miopen::wrapper::fwd::tryForward(c, &st))
+            return st;
+    }
+    return miopenConvolutionForwardImmediate_impl(handle, wDesc, w, xDesc, x, convDesc, yDesc, y, workSpace,
+                                                  workSpaceSize, solution_id);
+}
+
+extern "C" miopenStatus_t miopenConvolutionBackwardDataImmediate(miopenHandle_t handle,
+                                                                 const miopenTensorDescriptor_t dyDesc,
+                                                                 const void* dy,
+                                                                 const miopenTensorDescriptor_t wDesc,
+                                                                 const void* w,
+                                                                 const miopenConvolutionDescriptor_t convDesc,
+                                                                 const miopenTensorDescriptor_t dxDesc,
+                                                                 void* dx,
+                                                                 void* workSpace,
+                                                                 size_t workSpaceSize,
+                                                                 const uint64_t solution_id)
+{
+    if(slow())
+    {
+        ConvCall c;
+        c.entry = "miopenConvolutionBackwardDataImmediate";
+        c.op    = Op::BackwardData;
+        c.immediate = true;
+        c.handle = handle;
+        c.xDesc = dxDesc, c.wDesc = wDesc, c.yDesc = dyDesc;
+        c.x = dx, c.w = w, c.y = dy, c.written = dx;
+        c.conv = convDesc, c.solutionId = solution_id;
+        c.workspace = workSpace, c.workspaceSize = workSpaceSize;
+        miopenStatus_t st = miopenStatusSuccess;
+        if(miopen::wrapper::fwd::tryForward(c, &st))
+            return st;
+    }
+    return miopenConvolutionBackwardDataImmediate_impl(handle, dyDesc, dy, wDesc, w, convDesc, dxDesc, dx, workSpace,
+                                                       workSpaceSize, solution_id);
+}
+
+extern "C" miopenStatus_t miopenConvolutionBackwardWeightsImmediate(miopenHandle_t handle,
+                                                                    const miopenTensorDescriptor_t dyDesc,
+                                                                    const void* dy,
+                                                                    const miopenTensorDescriptor_t xDesc,
+                                                                    const void* x,
+                                                                    const miopenConvolutionDescriptor_t convDesc,
+                                                                    const miopenTensorDescriptor_t dwDesc,
+                                                                    void* dw,
+                                                                    void* workSpace,
+                                                                    size_t workSpaceSize,
+                                                                    const uint64_t solution_id)
+{
+    if(slow())
+    {
+        ConvCall c;
+        c.entry = "miopenConvolutionBackwardWeightsImmediate";
+        c.op    = Op::BackwardWeights;
+        c.immediate = true;
+        c.handle = handle;
+        c.xDesc = xDesc, c.wDesc = dwDesc, c.yDesc = dyDesc;
+        c.x = x, c.w = dw, c.y = dy, c.written = dw;
+        c.conv = convDesc, c.solutionId = solution_id;
+        c.workspace = workSpace, c.workspaceSize = workSpaceSize;
+        miopenStatus_t st = miopenStatusSuccess;
+        if(miopen::wrapper::fwd::tryForward(c, &st))
+            return st;
+    }
+    return miopenConvolutionBackwardWeightsImmediate_impl(handle, dyDesc, dy, xDesc, x, convDesc, dwDesc, dw,
+                                                          workSpace, workSpaceSize, solution_id);
+}
+
+extern "C" miopenStatus_t miopenConvolutionBiasActivationForward(miopenHandle_t handle,
+                                                                 const void* alpha1,
+                                                                 const miopenTensorDescriptor_t xDesc,
+                                                                 const void* x,
+                                                                 const miopenTensorDescriptor_t wDesc,
+                                                                 const void* w,
+                                                                 const miopenConvolutionDescriptor_t convDesc,
+                                                                 miopenConvFwdAlgorithm_t algo,
+                                                                 void* workspace,
+                                                                 size_t workspaceSizeInBytes,
+                                                                 const void* alpha2,
+                                                                 const miopenTensorDescriptor_t zDesc,
+                                                                 const void* z,
+                                                                 const miopenTensorDescriptor_t biasDesc,
+                                                                 const void* bias,
+                                                                 const miopenActivationDescriptor_t activationDesc,
+                                                                 const miopenTensorDescriptor_t yDesc,
+                                                                 void* y)
+{
+    if(slow())
+    {
+        ConvCall c;
+        c.entry = "miopenConvolutionBiasActivationForward";
+        c.op    = Op::BiasActivation;
+        c.handle = handle;
+        c.xDesc = xDesc, c.wDesc = wDesc, c.yDesc = yDesc;
+        c.x = x, c.w = w, c.y = y, c.written = y;
+        c.conv = convDesc, c.alpha = alpha1, c.algo = rawEnum(algo);
+        c.workspace = workspace, c.workspaceSize = workspaceSizeInBytes;
+        c.alpha2 = alpha2, c.zDesc = zDesc, c.z = z, c.biasDesc = biasDesc, c.bias = bias, c.activ = activationDesc;
+        miopenStatus_t st = miopenStatusSuccess;
+        if(miopen::wrapper::fwd::tryForward(c, &st))
+            return st;
+    }
+    return miopenConvolutionBiasActivationForward_impl(handle, alpha1, xDesc, x, wDesc, w, convDesc, algo, workspace,
+                                                       workspaceSizeInBytes, alpha2, zDesc, z, biasDesc, bias,
+                                                       activationDesc, yDesc, y);
 }

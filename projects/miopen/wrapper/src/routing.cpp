@@ -24,8 +24,13 @@ const char* reasonName(Reason r)
 
 const std::vector<std::string_view>& forwardingSet()
 {
-    // Entry points qualified for forwarding (RFC 4.4). Empty in the pass-through phase.
-    static const std::vector<std::string_view> kSet = {};
+    // Entry points qualified for forwarding (RFC 4.4): the convolution family. Workspace queries,
+    // Find and the bias-only calls stay on Private.
+    static const std::vector<std::string_view> kSet = {
+        "miopenConvolutionForward",          "miopenConvolutionBackwardData",
+        "miopenConvolutionBackwardWeights",  "miopenConvolutionBiasActivationForward",
+        "miopenConvolutionForwardImmediate", "miopenConvolutionBackwardDataImmediate",
+        "miopenConvolutionBackwardWeightsImmediate"};
     return kSet;
 }
 
@@ -33,6 +38,14 @@ bool inForwardingSet(std::string_view entry)
 {
     const auto& s = forwardingSet();
     return std::find(s.begin(), s.end(), entry) != s.end();
+}
+
+const std::vector<std::string_view>& familyMembers(std::string_view family)
+{
+    static const std::vector<std::string_view> kNone;
+    if(family == "convolution")
+        return forwardingSet(); // every forwarded entry point is a convolution today
+    return kNone;
 }
 
 bool OptOut::contains(std::string_view entry) const
@@ -97,6 +110,13 @@ OptOut parseOptOut(const char* value, const std::vector<std::string_view>& forwa
         const std::string item  = trim(list.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
         if(item == "*")
             o.all = true;
+        else if(item == "convolution")
+        {
+            // The family name: every entry point of the family this build forwards.
+            for(auto e : familyMembers(item))
+                if(std::find(forwardable.begin(), forwardable.end(), e) != forwardable.end())
+                    o.entries.emplace_back(e);
+        }
         else if(!item.empty())
         {
             if(std::find(forwardable.begin(), forwardable.end(), item) == forwardable.end())

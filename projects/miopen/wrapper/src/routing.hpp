@@ -35,8 +35,10 @@ const char* modeName(Mode m);
 const char* routeName(Route r);
 const char* reasonName(Reason r);
 
-// The compile-time forwarding set (empty until the forwarding issue qualifies entry points).
+// The compile-time forwarding set: the convolution family (7 entry points).
 const std::vector<std::string_view>& forwardingSet();
+// Members of an op family by name ("convolution"); empty for an unknown family.
+const std::vector<std::string_view>& familyMembers(std::string_view family);
 bool inForwardingSet(std::string_view entry);
 
 // The opt-out list: entry points by name, or every entry point.
@@ -62,8 +64,9 @@ struct Config
 // enabled/enable/on/1/yes/true -> Enabled; disabled/disable/off/0/no/false -> Disabled; anything
 // else -> Disabled with a warning.
 Mode parseMode(const char* value, bool& fromEnv, std::vector<std::string>& warnings);
-// MIOPEN_DISABLE_HIPDNN_FOR: comma list, elements trimmed, empty ones ignored, "*" = all; a name
-// that is not in `forwardable` is warned about and ignored.
+// MIOPEN_DISABLE_HIPDNN_FOR: comma list, elements trimmed, empty ones ignored, "*" = all, a
+// family name ("convolution") = its members that are in `forwardable`; a name that is not in
+// `forwardable` is warned about and ignored.
 OptOut parseOptOut(const char* value, const std::vector<std::string_view>& forwardable,
                    std::vector<std::string>& warnings);
 

@@ -19,10 +19,6 @@ std::once_flag gInitOnce;
 constexpr int kBannerLevel = 5; // Info: the banner
 constexpr int kTraceLevel  = 6; // Info2: one routing line per call
 
-void printLine(const char* level, const std::string& text)
-{
-    std::fprintf(stderr, "MIOpen(HIP): %s [wrapper] %s\n", level, text.c_str());
-}
 
 void initOnce()
 {
@@ -45,6 +41,24 @@ void initOnce()
 }
 
 } // namespace
+
+void printLine(const char* level, const std::string& text) noexcept
+{
+    std::fprintf(stderr, "MIOpen(HIP): %s [wrapper] %s\n", level, text.c_str());
+}
+
+bool traceOn() noexcept { return config().logLevel >= kTraceLevel; }
+
+void ensureInit() noexcept
+{
+    try
+    {
+        std::call_once(gInitOnce, initOnce);
+    }
+    catch(...) // the environment could not be read: stay on the slow path, which retries
+    {
+    }
+}
 
 void slowPath(const char* entry) noexcept
 {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <atomic>
+#include <string>
 
 // The route word, under a C name the assembly stubs read (hidden: not exported).
 extern "C" __attribute__((visibility("hidden"))) std::atomic<int> miopen_wrapper_route_word;
@@ -20,6 +21,15 @@ inline std::atomic<int>& gRouteWord = miopen_wrapper_route_word;
 
 // Banner and warnings (once), routing trace line (per call when on). Never throws.
 void slowPath(const char* entry) noexcept;
+
+// The once-per-process part of slowPath alone (banner, warnings, route word).
+void ensureInit() noexcept;
+
+// One line on stderr: "MIOpen(HIP): <level> [wrapper] <text>". Never throws.
+void printLine(const char* level, const std::string& text) noexcept;
+
+// Whether the per-call routing trace is on (MIOPEN_LOG_LEVEL >= 6).
+bool traceOn() noexcept;
 
 } // namespace wrapper
 } // namespace miopen

@@ -25,4 +25,15 @@ file(READ ${OUT}/wrapper_stubs_x86_64.S stubs)
 if(stubs MATCHES "miopenFixtureString:")
   message(FATAL_ERROR "a custom entry point got a generated stub")
 endif()
+# A wrapper-only entry point: exported by Public, hand-written (no generated stub), no _impl.
+file(READ ${OUT}/public_exports.txt pub)
+file(READ ${OUT}/private_exports.txt priv)
+file(READ ${OUT}/miopen/miopen_impl.h impl)
+file(READ ${OUT}/custom_entries.txt custom)
+file(READ ${OUT}/wrapper_only.txt only)
+if(NOT pub MATCHES "miopenFixtureBreakAfterParen\n" OR priv MATCHES "miopenFixtureBreakAfterParen"
+   OR impl MATCHES "miopenFixtureBreakAfterParen" OR stubs MATCHES "miopenFixtureBreakAfterParen:"
+   OR NOT custom MATCHES "miopenFixtureBreakAfterParen" OR NOT only STREQUAL "miopenFixtureBreakAfterParen\n")
+  message(FATAL_ERROR "the wrapper-only entry point is not handled as such")
+endif()
 message(STATUS "fixture signatures match")

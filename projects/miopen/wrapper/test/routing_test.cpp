@@ -92,11 +92,42 @@ TEST(RoutingResolve, WholeMatrix)
     }
 }
 
-TEST(RoutingForwardingSet, EmptyInThePassThroughPhase)
+TEST(RoutingForwardingSet, IsTheConvolutionFamily)
 {
-    // The forwarding issue qualifies entry points; until then nothing is forwarded.
-    EXPECT_TRUE(forwardingSet().empty());
-    EXPECT_FALSE(inForwardingSet("miopenConvolutionForward"));
+    // Pinned: an addition to the set is deliberate.
+    const std::vector<std::string_view> expected = {
+        "miopenConvolutionForward",          "miopenConvolutionBackwardData",
+        "miopenConvolutionBackwardWeights",  "miopenConvolutionBiasActivationForward",
+        "miopenConvolutionForwardImmediate", "miopenConvolutionBackwardDataImmediate",
+        "miopenConvolutionBackwardWeightsImmediate"};
+    EXPECT_EQ(forwardingSet(), expected);
+    EXPECT_TRUE(inForwardingSet("miopenConvolutionForward"));
+    for(const char* stays : {"miopenConvolutionForwardBias", "miopenConvolutionBackwardBias",
+                             "miopenFindConvolutionForwardAlgorithm", "miopenConvolutionForwardGetWorkSpaceSize",
+                             "miopenCreate"})
+        EXPECT_FALSE(inForwardingSet(stays)) << stays;
+}
+
+TEST(RoutingParseOptOut, FamilyNameConvolution)
+{
+    std::vector<std::string> warnings;
+    const auto o = parseOptOut("convolution", forwardingSet(), warnings);
+    EXPECT_TRUE(warnings.empty());
+    EXPECT_FALSE(o.all);
+    for(auto e : forwardingSet())
+    {
+        EXPECT_TRUE(o.contains(e)) << e;
+        EXPECT_EQ(resolveRoute(Mode::Enabled, e, o, forwardingSet()).reason, Reason::DisabledByEnv) << e;
+    }
+    // A single entry point stays opted out alone; the others are forwarded.
+    const auto one = parseOptOut(" miopenConvolutionBackwardData ,", forwardingSet(), warnings);
+    EXPECT_TRUE(warnings.empty());
+    EXPECT_EQ(resolveRoute(Mode::Enabled, "miopenConvolutionBackwardData", one, forwardingSet()).route, Route::Private);
+    EXPECT_EQ(resolveRoute(Mode::Enabled, "miopenConvolutionForward", one, forwardingSet()).route, Route::HipDnn);
+    // Family names are exact: a prefix is an unknown name.
+    parseOptOut("conv", forwardingSet(), warnings);
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_NE(warnings[0].find("'conv'"), std::string::npos);
 }
 
 } // namespace

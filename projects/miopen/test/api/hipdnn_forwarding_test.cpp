@@ -1,0 +1,443 @@
+// hipDNN forwarding through the public C API (MIOpen Public, docs/wrapper.md): every case asserts
+// its route (forwarded with an engine, declined with a reason, or left to Private for invalid
+// arguments) through the wrapper's counters file, and the numbers against the independent
+// reference (common/conv_reference.hpp). The suites run under different environments (see
+// api.cmake): HipdnnForwarding (enabled, example engine preferred), HipdnnForwardingUnavailable
+// (enabled, no backend to find), HipdnnForwardingNoEngine (no plugin loaded),
+// HipdnnForwardingExecuteFails (only a plugin whose execute fails), HipdnnPassThrough (disabled).
+#include "common/api_helpers.hpp"
+#include "common/conv_reference.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <random>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+
+namespace {
+
+namespace ref = conv_reference;
+using test::Tensor;
+
+// The counters file of this process, set before the first MIOpen call.
+const std::string& countersPath()
+{
+    static const std::string p = [] {
+        std::string path = "/tmp/miopen_hipdnn_counters_" + std::to_string(::getpid()) + ".txt";
+        ::setenv("MIOPEN_HIPDNN_COUNTERS_FILE", path.c_str(), 1);
+        return path;
+    }();
+    return p;
+}
+struct RemoveCountersAtExit
+{
+    RemoveCountersAtExit() { (void)countersPath(); } // sets the variable before any MIOpen call
+    ~RemoveCountersAtExit() { std::remove(countersPath().c_str()); }
+} gRemoveCounters;
+
+// entry -> its line ("miopenConvolutionForward forwarded=1 ... last=...").
+std::map<std::string, std::string> counters()
+{
+    std::map<std::string, std::string> out;
+    std::ifstream f(countersPath());
+    std::string line;
+    while(std::getline(f, line))
+        out[line.substr(0, line.find(' '))] = line;
+    return out;
+}
+
+long counter(const std::string& entry, const std::string& name)
+{
+    const auto line = counters()[entry];
+    const auto at   = line.find(" " + name + "=");
+    return at == std::string::npos ? -1 : std::stol(line.substr(at + name.size() + 2));
+}
+
+// Counters relative to a snapshot (the cases of one suite share a process).
+class Since
+{
+public:
+    Since() : _base(counters()) {}
+    long operator()(const std::string& entry, const std::string& name) const
+    {
+        const long now = counter(entry, name);
+        const auto it  = _base.find(entry);
+        long before    = 0;
+        if(it != _base.end())
+        {
+            const auto at = it->second.find(" " + name + "=");
+            if(at != std::string::npos)
+                before = std::stol(it->second.substr(at + name.size() + 2));
+        }
+        return (now < 0 ? 0 : now) - before;
+    }
+
+private:
+    std::map<std::string, std::string> _base;
+};
+
+std::string lastRoute(const std::string& entry)
+{
+    const auto line = counters()[entry];
+    const auto at   = line.find(" last=");
+    return at == std::string::npos ? "" : line.substr(at + 6);
+}
+
+bool backendMapped()
+{
+    std::ifstream maps("/proc/self/maps");
+    std::string line;
+    while(std::getline(maps, line))
+        if(line.find("/libhipdnn_backend.so.1") != std::string::npos)
+            return true;
+    return false;
+}
+
+std::vector<int> toInt(const std::vector<std::size_t>& v) { return std::vector<int>(v.begin(), v.end()); }
+
+// One fp32 problem in regular roles with random data, and the reference results.
+struct Problem
+{
+    ref::ConvParams p;
+    ref::Tensor x, w, y;
+    std::vector<float> xv, wv, yv;
+    test::Conv conv;
+    std::unique_ptr<Tensor> xd, wd, yd;
+
+    Problem(std::vector<std::size_t> xl, std::vector<std::size_t> wl, std::vector<int> pads, std::vector<int> strides,
+            std::vector<int> dil, int groups, const std::string& order, bool transpose = false)
+    {
+        p.pads = pads, p.strides = strides, p.dilations = dil, p.groups = groups;
+        std::vector<std::size_t> yl = {xl[0], wl[0]};
+        for(std::size_t i = 0; i < pads.size(); ++i)
+            yl.push_back(ref::outputLength(xl[2 + i], wl[2 + i], pads[i], strides[i], dil[i]));
+        x = ref::makeTensor(xl, order);
+        w = ref::makeTensor(wl, order);
+        y = ref::makeTensor(yl, order);
+        std::mt19937 rng(7);
+        std::uniform_real_distribution<float> d(-1.0f, 1.0f);
+        xv.resize(x.elementSpace());
+        wv.resize(w.elementSpace());
+        yv.resize(y.elementSpace());
+        for(auto* v : {&xv, &wv, &yv})
+            for(auto& e : *v)
+                e = d(rng);
+        EXPECT_MIOPEN_OK(miopenInitConvolutionNdDescriptor(conv, static_cast<int>(pads.size()), pads.data(),
+                                                           strides.data(), dil.data(),
+                                                           transpose ? miopenTranspose : miopenConvolution));
+        EXPECT_MIOPEN_OK(miopenSetConvolutionGroupCount(conv, groups));
+        xd = std::make_unique<Tensor>(miopenFloat, toInt(x.lens), toInt(x.strides));
+        wd = std::make_unique<Tensor>(miopenFloat, toInt(w.lens), toInt(w.strides));
+        yd = std::make_unique<Tensor>(miopenFloat, toInt(y.lens), toInt(y.strides));
+    }
+
+    static std::vector<double> d(const std::vector<float>& v) { return std::vector<double>(v.begin(), v.end()); }
+
+    std::vector<double> refForward() const
+    {
+        std::vector<double> out(yv.size(), 0.0);
+        ref::forward(p, x, d(xv).data(), w, d(wv).data(), y, out.data());
+        return out;
+    }
+    std::vector<double> refBackwardData() const
+    {
+        std::vector<double> out(xv.size(), 0.0);
+        ref::backwardData(p, x, out.data(), w, d(wv).data(), y, d(yv).data());
+        return out;
+    }
+    std::vector<double> refBackwardWeights() const
+    {
+        std::vector<double> out(wv.size(), 0.0);
+        ref::backwardWeights(p, x, d(xv).data(), w, out.data(), y, d(yv).data());
+        return out;
+    }
+};
+
+void expectNear(const std::vector<float>& got, const std::vector<double>& want, double scale = 1.0)
+{
+    ASSERT_EQ(got.size(), want.size());
+    double worst = 0;
+    for(std::size_t i = 0; i < got.size(); ++i)
+        worst = std::max(worst, std::abs(got[i] - scale * want[i]));
+    EXPECT_LT(worst, 1e-3) << "max abs error";
+}
+
+const float kOne = 1.0f, kZero = 0.0f, kTwo = 2.0f;
+// A workspace big enough for every solver of these small problems (GEMM needs one).
+std::vector<unsigned char> gWorkspace(8u << 20);
+#define WS gWorkspace.data(), gWorkspace.size()
+constexpr const char* kFwd = "miopenConvolutionForward";
+
+std::string dir(const char* env)
+{
+    const char* v = std::getenv(env);
+    return v == nullptr ? "" : v;
+}
+
+// ---- enabled, the example engine preferred ---------------------------------------------------------
+
+TEST(HipdnnForwarding, ForwardIsForwardedWithAnEngineAndMatchesTheReference)
+{
+    const Since counter;
+    test::Handle h;
+    // Groups, dilation, stride, padding.
+    Problem pr({2, 4, 9, 8}, {6, 2, 3, 3}, {1, 2}, {2, 1}, {1, 2}, 2, "NCHW");
+    ASSERT_MIOPEN_OK(miopenConvolutionForward(h, &kOne, *pr.xd, pr.xv.data(), *pr.wd, pr.wv.data(), pr.conv,
+                                              miopenConvolutionFwdAlgoGEMM, &kZero, *pr.yd, pr.yv.data(), WS));
+    expectNear(pr.yv, pr.refForward());
+    EXPECT_EQ(counter(kFwd, "forwarded"), 1);
+    EXPECT_EQ(counter(kFwd, "failed"), 0);
+    EXPECT_NE(lastRoute(kFwd).find("route=hipdnn reason=in-forwarding-set engine=EXAMPLE_NAIVE_ENGINE engine_id="),
+              std::string::npos)
+        << lastRoute(kFwd);
+    EXPECT_TRUE(backendMapped());
+    int st = -1;
+    const char* msg = nullptr;
+    ASSERT_MIOPEN_OK(miopenGetLastForwardedError(&st, &msg));
+    EXPECT_EQ(st, 0);
+    EXPECT_STREQ(msg, "");
+    EXPECT_EQ(miopenGetLastForwardedError(nullptr, &msg), miopenStatusBadParm);
+    // The second call of the same problem is a cache hit and gives the same numbers.
+    std::fill(pr.yv.begin(), pr.yv.end(), 0.0f);
+    ASSERT_MIOPEN_OK(miopenConvolutionForward(h, &kOne, *pr.xd, pr.xv.data(), *pr.wd, pr.wv.data(), pr.conv,
+                                              miopenConvolutionFwdAlgoGEMM, &kZero, *pr.yd, pr.yv.data(), WS));
+    expectNear(pr.yv, pr.refForward());
+    EXPECT_EQ(counter(kFwd, "forwarded"), 2);
+}
+
+TEST(HipdnnForwarding, ChannelsLast3DForward)
+{
+    const Since counter;
+    test::Handle h;
+    Problem pr({1, 3, 5, 6, 4}, {4, 3, 2, 3, 1}, {1, 0, 0}, {1, 2, 1}, {1, 1, 1}, 1, "NDHWC");
+    ASSERT_MIOPEN_OK(miopenConvolutionForward(h, &kOne, *pr.xd, pr.xv.data(), *pr.wd, pr.wv.data(), pr.conv,
+                                              miopenConvolutionFwdAlgoDirect, &kZero, *pr.yd, pr.yv.data(), WS));
+    expectNear(pr.yv, pr.refForward());
+    EXPECT_EQ(counter(kFwd, "forwarded"), 1);
+}
+
+TEST(HipdnnForwarding, BackwardDataAndWeightsAreForwarded)
+{
+    const Since counter;
+    test::Handle h;
+    Problem pr({2, 4, 7, 7}, {4, 2, 3, 3}, {1, 1}, {2, 2}, {1, 1}, 2, "NHWC");
+    ASSERT_MIOPEN_OK(miopenConvolutionBackwardData(h, &kOne, *pr.yd, pr.yv.data(), *pr.wd, pr.wv.data(), pr.conv,
+                                                   miopenConvolutionBwdDataAlgoDirect, &kZero, *pr.xd, pr.xv.data(),
+                                                   WS));
+    expectNear(pr.xv, pr.refBackwardData());
+    EXPECT_EQ(counter("miopenConvolutionBackwardData", "forwarded"), 1);
+    EXPECT_NE(lastRoute("miopenConvolutionBackwardData").find("engine=EXAMPLE_NAIVE_ENGINE"), std::string::npos);
+    ASSERT_MIOPEN_OK(miopenConvolutionBackwardWeights(h, &kOne, *pr.yd, pr.yv.data(), *pr.xd, pr.xv.data(), pr.conv,
+                                                      miopenConvolutionBwdWeightsAlgoDirect, &kZero, *pr.wd,
+                                                      pr.wv.data(), WS));
+    expectNear(pr.wv, pr.refBackwardWeights());
+    EXPECT_EQ(counter("miopenConvolutionBackwardWeights", "forwarded"), 1);
+}
+
+TEST(HipdnnForwarding, ImmediateIsForwardedAndABadSolutionIdGetsPrivatesStatus)
+{
+    const Since counter;
+    test::Handle h;
+    Problem pr({1, 2, 6, 6}, {3, 2, 3, 3}, {0, 0}, {1, 1}, {1, 1}, 1, "NCHW");
+    std::size_t count = 0;
+    ASSERT_MIOPEN_OK(miopenConvolutionForwardGetSolutionCount(h, *pr.wd, *pr.xd, pr.conv, *pr.yd, &count));
+    std::vector<miopenConvSolution_t> sols(count);
+    ASSERT_MIOPEN_OK(miopenConvolutionForwardGetSolution(h, *pr.wd, *pr.xd, pr.conv, *pr.yd, count, &count, sols.data()));
+    ASSERT_GT(count, 0u);
+    std::vector<unsigned char> ws(sols[0].workspace_size + 1);
+    ASSERT_MIOPEN_OK(miopenConvolutionForwardImmediate(h, *pr.wd, pr.wv.data(), *pr.xd, pr.xv.data(), pr.conv, *pr.yd,
+                                                       pr.yv.data(), ws.data(), ws.size(), sols[0].solution_id));
+    expectNear(pr.yv, pr.refForward());
+    EXPECT_EQ(counter("miopenConvolutionForwardImmediate", "forwarded"), 1);
+    // An unknown solution id: Private's own status (BadParm), counted as invalid arguments.
+    EXPECT_EQ(miopenConvolutionForwardImmediate(h, *pr.wd, pr.wv.data(), *pr.xd, pr.xv.data(), pr.conv, *pr.yd,
+                                                pr.yv.data(), ws.data(), ws.size(), 0xdeadbeefULL),
+              miopenStatusBadParm);
+    EXPECT_EQ(counter("miopenConvolutionForwardImmediate", "invalid"), 1);
+    EXPECT_NE(lastRoute("miopenConvolutionForwardImmediate").find("reason=invalid-arguments:solution-id"), std::string::npos);
+}
+
+TEST(HipdnnForwarding, BiasActivationIsForwardedAsConvAddRelu)
+{
+    const Since counter;
+    test::Handle h;
+    Problem pr({2, 3, 6, 5}, {4, 3, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 1, "NCHW");
+    std::vector<float> bias = {0.5f, -0.25f, 1.0f, -2.0f};
+    Tensor bd(miopenFloat, {1, 4, 1, 1}, {});
+    miopenActivationDescriptor_t act = nullptr;
+    ASSERT_MIOPEN_OK(miopenCreateActivationDescriptor(&act));
+    ASSERT_MIOPEN_OK(miopenSetActivationDescriptor(act, miopenActivationRELU, 0.0, 0.0, 0.0));
+    ASSERT_MIOPEN_OK(miopenConvolutionBiasActivationForward(h, nullptr, *pr.xd, pr.xv.data(), *pr.wd, pr.wv.data(),
+                                                            pr.conv, miopenConvolutionFwdAlgoGEMM, nullptr, 0, nullptr,
+                                                            nullptr, nullptr, bd, bias.data(), act, *pr.yd,
+                                                            pr.yv.data()));
+    auto want = pr.refForward();
+    for(std::size_t n = 0; n < 2; ++n)
+        for(std::size_t k = 0; k < 4; ++k)
+            for(std::size_t i = 0; i < 30; ++i)
+            {
+                auto& v = want[(n * 4 + k) * 30 + i];
+                v       = std::max(0.0, v + bias[k]);
+            }
+    expectNear(pr.yv, want);
+    EXPECT_EQ(counter("miopenConvolutionBiasActivationForward", "forwarded"), 1);
+    // A non-RELU activation is declined: Private answers (NotImplemented, as upstream).
+    ASSERT_MIOPEN_OK(miopenSetActivationDescriptor(act, miopenActivationTANH, 0.0, 0.0, 0.0));
+    EXPECT_EQ(miopenConvolutionBiasActivationForward(h, nullptr, *pr.xd, pr.xv.data(), *pr.wd, pr.wv.data(), pr.conv,
+                                                     miopenConvolutionFwdAlgoGEMM, nullptr, 0, nullptr, nullptr,
+                                                     nullptr, bd, bias.data(), act, *pr.yd, pr.yv.data()),
+              miopenStatusNotImplemented);
+    EXPECT_NE(lastRoute("miopenConvolutionBiasActivationForward").find("reason=declined:activation"), std::string::npos);
+    miopenDestroyActivationDescriptor(act);
+}
+
+TEST(HipdnnForwarding, DeclinedCallsArePrivatesWithTheReason)
+{
+    const Since counter;
+    test::Handle h;
+    Problem pr({1, 2, 5, 5}, {2, 2, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 1, "NCHW");
+    // alpha = 2: declined; Private computes 2 * conv.
+    ASSERT_MIOPEN_OK(miopenConvolutionForward(h, &kTwo, *pr.xd, pr.xv.data(), *pr.wd, pr.wv.data(), pr.conv,
+                                              miopenConvolutionFwdAlgoGEMM, &kZero, *pr.yd, pr.yv.data(), WS));
+    expectNear(pr.yv, pr.refForward(), 2.0);
+    EXPECT_EQ(counter(kFwd, "declined"), 1);
+    EXPECT_EQ(counter(kFwd, "forwarded"), 0);
+    EXPECT_NE(lastRoute(kFwd).find("route=miopen reason=declined:alpha!=1-or-beta!=0"), std::string::npos) << lastRoute(kFwd);
+    // Transposed mode: declined.
+    Problem tr({1, 2, 5, 5}, {2, 2, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 1, "NCHW", true);
+    EXPECT_EQ(miopenConvolutionForward(h, &kOne, *tr.xd, tr.xv.data(), *tr.wd, tr.wv.data(), tr.conv,
+                                       miopenConvolutionFwdAlgoGEMM, &kZero, *tr.yd, tr.yv.data(), WS),
+              miopenConvolutionForward(h, &kOne, *tr.xd, tr.xv.data(), *tr.wd, tr.wv.data(), tr.conv,
+                                       miopenConvolutionFwdAlgoGEMM, &kZero, *tr.yd, tr.yv.data(), WS));
+    EXPECT_NE(lastRoute(kFwd).find("reason=declined:transposed-mode"), std::string::npos) << lastRoute(kFwd);
+    EXPECT_EQ(counter(kFwd, "forwarded"), 0);
+}
+
+TEST(HipdnnForwarding, InvalidArgumentsGetPrivatesStatus)
+{
+    const Since counter;
+    test::Handle h;
+    Problem pr({1, 2, 5, 5}, {2, 2, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 1, "NCHW");
+    EXPECT_EQ(miopenConvolutionForward(h, &kOne, *pr.xd, nullptr, *pr.wd, pr.wv.data(), pr.conv,
+                                       miopenConvolutionFwdAlgoGEMM, &kZero, *pr.yd, pr.yv.data(), WS),
+              miopenStatusBadParm);
+    EXPECT_EQ(miopenConvolutionForward(h, &kOne, *pr.xd, pr.xv.data(), *pr.wd, pr.wv.data(), pr.conv,
+                                       static_cast<miopenConvFwdAlgorithm_t>(4), &kZero, *pr.yd, pr.yv.data(), WS),
+              miopenStatusBadParm);
+    // y of the wrong size.
+    Tensor bad(miopenFloat, {1, 2, 4, 5}, {});
+    EXPECT_EQ(miopenConvolutionForward(h, &kOne, *pr.xd, pr.xv.data(), *pr.wd, pr.wv.data(), pr.conv,
+                                       miopenConvolutionFwdAlgoGEMM, &kZero, bad, pr.yv.data(), WS),
+              miopenStatusBadParm);
+    EXPECT_EQ(counter(kFwd, "invalid"), 3);
+    EXPECT_EQ(counter(kFwd, "forwarded"), 0);
+}
+
+// ---- enabled, no backend to be found (HIPDNN_BACKEND_LIBRARY_PATH=<empty dir>, no default search) --
+
+TEST(HipdnnForwardingUnavailable, OneDiagnosticAndEveryForwardedCallFails)
+{
+    const Since counter;
+    test::Handle h;
+    Problem pr({1, 2, 5, 5}, {2, 2, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 1, "NCHW");
+    const auto before = pr.yv;
+    testing::internal::CaptureStderr();
+    const miopenStatus_t s1 = miopenConvolutionForward(h, &kOne, *pr.xd, pr.xv.data(), *pr.wd, pr.wv.data(), pr.conv,
+                                                       miopenConvolutionFwdAlgoGEMM, &kZero, *pr.yd, pr.yv.data(),
+                                                       WS);
+    const miopenStatus_t s2 = miopenConvolutionBackwardData(h, &kOne, *pr.yd, pr.yv.data(), *pr.wd, pr.wv.data(),
+                                                            pr.conv, miopenConvolutionBwdDataAlgoGEMM, &kZero, *pr.xd,
+                                                            pr.xv.data(), WS);
+    const std::string err = testing::internal::GetCapturedStderr();
+    EXPECT_EQ(s1, miopenStatusNotInitialized);
+    EXPECT_EQ(s2, miopenStatusNotInitialized);
+    EXPECT_EQ(pr.yv, before) << "a failed forwarded call must not be served by Private";
+    const std::string looked = dir("HIPDNN_BACKEND_LIBRARY_PATH") + "/libhipdnn_backend.so.1";
+    const auto first         = err.find("hipDNN backend libhipdnn_backend.so.1 is unavailable");
+    ASSERT_NE(first, std::string::npos) << err;
+    EXPECT_EQ(err.find("is unavailable", first + 60), std::string::npos) << "one diagnostic only:\n" << err;
+    EXPECT_NE(err.find(looked), std::string::npos) << err;
+    int st = 0;
+    const char* msg = nullptr;
+    ASSERT_MIOPEN_OK(miopenGetLastForwardedError(&st, &msg));
+    EXPECT_EQ(st, 1); // HIPDNN_STATUS_NOT_INITIALIZED
+    EXPECT_NE(std::string(msg).find(looked), std::string::npos) << msg;
+    EXPECT_STREQ(miopenGetErrorString(s2), "[hipDNN-forwarded] miopenStatusNotInitialized");
+    EXPECT_FALSE(backendMapped());
+    EXPECT_EQ(counter("miopenConvolutionBackwardData", "failed"), 1);
+    // Declined calls do not need hipDNN: Private serves them.
+    ASSERT_MIOPEN_OK(miopenConvolutionForward(h, &kTwo, *pr.xd, pr.xv.data(), *pr.wd, pr.wv.data(), pr.conv,
+                                              miopenConvolutionFwdAlgoGEMM, &kZero, *pr.yd, pr.yv.data(), WS));
+    expectNear(pr.yv, pr.refForward(), 2.0);
+    // A Private-served call of the set clears the prefix: the status is no longer attributed.
+    EXPECT_STREQ(miopenGetErrorString(miopenStatusNotInitialized), "miopenStatusNotInitialized");
+}
+
+// ---- hipDNN present, no engine loaded (HIPDNN_PLUGIN_DIR=<empty dir>) ------------------------------
+
+TEST(HipdnnForwardingNoEngine, NoApplicableEngineIsATranslatedFailureNotAFallback)
+{
+    const Since counter;
+    test::Handle h;
+    Problem pr({1, 2, 5, 5}, {2, 2, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 1, "NCHW");
+    const auto before = pr.yv;
+    const miopenStatus_t s = miopenConvolutionForward(h, &kOne, *pr.xd, pr.xv.data(), *pr.wd, pr.wv.data(), pr.conv,
+                                                      miopenConvolutionFwdAlgoGEMM, &kZero, *pr.yd, pr.yv.data(),
+                                                      WS);
+    EXPECT_EQ(s, miopenStatusUnsupportedOp);
+    EXPECT_EQ(pr.yv, before) << "never retried on Private";
+    int st = 0;
+    const char* msg = nullptr;
+    ASSERT_MIOPEN_OK(miopenGetLastForwardedError(&st, &msg));
+    EXPECT_EQ(st, 8); // HIPDNN_STATUS_NOT_SUPPORTED
+    EXPECT_NE(std::string(msg).find("HIPDNN_STATUS_NOT_SUPPORTED"), std::string::npos) << msg;
+    EXPECT_STREQ(miopenGetErrorString(s), "[hipDNN-forwarded] miopenStatusUnsupportedOp");
+    EXPECT_EQ(counter(kFwd, "failed"), 1);
+    EXPECT_TRUE(backendMapped());
+}
+
+// ---- hipDNN present, the only engine's execute fails -------------------------------------------------
+
+TEST(HipdnnForwardingExecuteFails, ExecuteFailureIsPropagated)
+{
+    const Since counter;
+    test::Handle h;
+    Problem pr({1, 2, 5, 5}, {2, 2, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 1, "NCHW");
+    const auto before = pr.yv;
+    const miopenStatus_t s = miopenConvolutionForward(h, &kOne, *pr.xd, pr.xv.data(), *pr.wd, pr.wv.data(), pr.conv,
+                                                      miopenConvolutionFwdAlgoGEMM, &kZero, *pr.yd, pr.yv.data(),
+                                                      WS);
+    EXPECT_NE(s, miopenStatusSuccess);
+    EXPECT_EQ(pr.yv, before) << "never retried on Private";
+    int st = 0;
+    const char* msg = nullptr;
+    ASSERT_MIOPEN_OK(miopenGetLastForwardedError(&st, &msg));
+    EXPECT_NE(st, 0);
+    EXPECT_NE(std::string(msg).find("TEST_EXECUTE_FAILS_ENGINE"), std::string::npos) << msg;
+    EXPECT_EQ(std::string(miopenGetErrorString(s)).rfind("[hipDNN-forwarded] miopenStatus", 0), 0u);
+    EXPECT_NE(lastRoute(kFwd).find("engine=TEST_EXECUTE_FAILS_ENGINE"), std::string::npos) << lastRoute(kFwd);
+}
+
+// ---- disabled: pass-through never loads hipDNN, even with an unusable configuration -----------------
+
+TEST(HipdnnPassThrough, BackendNeverLoadedAndNothingPrinted)
+{
+    const Since counter;
+    test::Handle h;
+    Problem pr({1, 2, 5, 5}, {2, 2, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 1, "NCHW");
+    testing::internal::CaptureStderr();
+    ASSERT_MIOPEN_OK(miopenConvolutionForward(h, &kOne, *pr.xd, pr.xv.data(), *pr.wd, pr.wv.data(), pr.conv,
+                                              miopenConvolutionFwdAlgoGEMM, &kZero, *pr.yd, pr.yv.data(), WS));
+    const std::string err = testing::internal::GetCapturedStderr();
+    expectNear(pr.yv, pr.refForward());
+    EXPECT_EQ(err, "");
+    EXPECT_FALSE(backendMapped());
+    int st = -1;
+    ASSERT_MIOPEN_OK(miopenGetLastForwardedError(&st, nullptr));
+    EXPECT_EQ(st, 0);
+}
+
+} // namespace

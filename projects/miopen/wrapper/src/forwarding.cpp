@@ -1,0 +1,965 @@
+// hipDNN forwarding of the convolution family (see forwarding.hpp). MIOpen descriptors are read
+// only through Private's public _impl getters; hipDNN is reached only through the frontend in
+// run-time-load mode (hipdnn_frontend_dynamic), so libMIOpen.so neither needs nor references the
+// backend until the first forwarded call.
+#include "forwarding.hpp"
+
+#include "routing.hpp"
+#include "wrapper_runtime.hpp"
+
+#include <miopen/miopen_impl.h>
+
+#include <hipdnn_frontend/Graph.hpp>
+#include <hipdnn_frontend/Handle.hpp>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <list>
+#include <memory>
+#include <mutex>
+#include <numeric>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <dlfcn.h>
+
+namespace miopen {
+namespace wrapper {
+namespace fwd {
+
+namespace fe = hipdnn_frontend;
+namespace gr = hipdnn_frontend::graph;
+
+namespace {
+
+// ---- per-entry counters and last route ---------------------------------------------------------
+
+struct EntryStats
+{
+    std::atomic<long> forwarded{0}; // took the hipDNN route (successful or not)
+    std::atomic<long> failed{0};    // ... and hipDNN failed
+    std::atomic<long> declined{0};  // routed to Private up front (hipDNN cannot express it)
+    std::atomic<long> invalid{0};   // arguments Private must judge (its status is the answer)
+    std::atomic<long> routed{0};    // routed to Private by the routing policy (mode, opt-out)
+    std::mutex m;
+    std::string last;
+};
+
+int entryIndex(const char* entry)
+{
+    const auto& set = forwardingSet();
+    for(std::size_t i = 0; i < set.size(); ++i)
+        if(set[i] == entry)
+            return static_cast<int>(i);
+    return -1;
+}
+
+std::array<EntryStats, 16>& stats()
+{
+    static std::array<EntryStats, 16> s;
+    return s;
+}
+
+void dumpCounters()
+{
+    static const char* path = std::getenv("MIOPEN_HIPDNN_COUNTERS_FILE");
+    if(path == nullptr || *path == '\0')
+        return;
+    static std::mutex m;
+    std::lock_guard<std::mutex> lock(m);
+    std::FILE* f = std::fopen(path, "w");
+    if(f == nullptr)
+        return;
+    const auto& set = forwardingSet();
+    for(std::size_t i = 0; i < set.size(); ++i)
+    {
+        auto& s = stats()[i];
+        std::string last;
+        {
+            std::lock_guard<std::mutex> l(s.m);
+            last = s.last;
+        }
+        std::fprintf(f, "%.*s forwarded=%ld failed=%ld declined=%ld invalid=%ld routed=%ld last=%s\n",
+                     static_cast<int>(set[i].size()), set[i].data(), s.forwarded.load(), s.failed.load(),
+                     s.declined.load(), s.invalid.load(), s.routed.load(), last.empty() ? "none" : last.c_str());
+    }
+    std::fclose(f);
+}
+
+// Records the route of one call: counters, last route, trace line, counters file.
+void record(const char* entry, std::atomic<long> EntryStats::*counter, const std::string& routeText)
+{
+    const int i = entryIndex(entry);
+    if(i >= 0)
+    {
+        auto& s = stats()[static_cast<std::size_t>(i)];
+        (s.*counter).fetch_add(1, std::memory_order_relaxed);
+        std::lock_guard<std::mutex> l(s.m);
+        s.last = routeText;
+    }
+    if(traceOn())
+        printLine("Info2", std::string("route ") + entry + " mode=" + modeName(config().mode) + " " + routeText);
+    dumpCounters();
+}
+
+// ---- the per-thread record of the last forwarded call ------------------------------------------
+
+struct LastForwarded
+{
+    int hipdnnStatus = 0;
+    std::string message;
+    int prefixStatus = -1; // miopenStatus_t of a forwarded failure that miopenGetErrorString prefixes
+};
+thread_local LastForwarded tLast;
+
+// ---- status translation ------------------------------------------------------------------------
+
+constexpr int kHipdnnSuccess        = 0;
+constexpr int kHipdnnNotInitialized = 1;
+constexpr int kHipdnnBadParam       = 2;
+constexpr int kHipdnnNotSupported   = 8;
+constexpr int kHipdnnInternalError  = 9;
+constexpr int kHipdnnMaxStatus      = 14;
+
+miopenStatus_t toMiopen(int hipdnnStatus)
+{
+    switch(hipdnnStatus)
+    {
+    case 0: return miopenStatusSuccess;
+    case 1: return miopenStatusNotInitialized;
+    case 2:
+    case 3:
+    case 4:
+    case 5:
+    case 6:
+    case 7: return miopenStatusBadParm;
+    case 8: return miopenStatusUnsupportedOp;
+    case 10:
+    case 11:
+    case 12: return miopenStatusAllocFailed;
+    case 9:
+    case 13:
+    case 14: return miopenStatusInternalError;
+    default: return miopenStatusUnknownError;
+    }
+}
+
+// The hipDNN status of a frontend error: the backend status named in its message (the longest
+// name that occurs), else one derived from the frontend's error code.
+int hipdnnStatusOf(const fe::Error& e)
+{
+    auto backend     = fe::detail::hipdnnBackend();
+    int best         = -1;
+    std::size_t blen = 0;
+    for(int i = 1; i <= kHipdnnMaxStatus; ++i)
+    {
+        const char* n = backend->getErrorString(static_cast<hipdnnStatus_t>(i));
+        const std::size_t len = n == nullptr ? 0 : std::strlen(n);
+        if(len > blen && std::strncmp(n, "HIPDNN_STATUS_", 14) == 0 && e.get_message().find(n) != std::string::npos)
+        {
+            best = i;
+            blen = len;
+        }
+    }
+    if(best > 0)
+        return best;
+    const auto c = e.get_code();
+    if(c == fe::ErrorCode::GRAPH_NOT_SUPPORTED || c == fe::ErrorCode::UNSUPPORTED_GRAPH_FORMAT)
+        return kHipdnnNotSupported;
+    if(c == fe::ErrorCode::INVALID_VALUE || c == fe::ErrorCode::ATTRIBUTE_NOT_SET ||
+       c == fe::ErrorCode::SHAPE_DEDUCTION_FAILED || c == fe::ErrorCode::INVALID_TENSOR_NAME ||
+       c == fe::ErrorCode::INVALID_VARIANT_PACK)
+        return kHipdnnBadParam;
+    return kHipdnnInternalError;
+}
+
+// ---- the backend: found and loaded once, at the first forwarded call ---------------------------
+
+constexpr const char* kBackendSoname = "libhipdnn_backend.so.1";
+
+struct BackendState
+{
+    bool usable = false;
+    std::string error;
+};
+
+std::string dirOfThisLibrary()
+{
+    Dl_info info{};
+    if(dladdr(reinterpret_cast<void*>(&dirOfThisLibrary), &info) == 0 || info.dli_fname == nullptr)
+        return "";
+    const std::string path(info.dli_fname);
+    const auto slash = path.find_last_of('/');
+    return slash == std::string::npos ? "." : path.substr(0, slash);
+}
+
+BackendState probeBackend()
+{
+    BackendState b;
+    std::vector<std::string> dirs;
+    std::string tried;
+    const char* env = std::getenv("HIPDNN_BACKEND_LIBRARY_PATH");
+    if(env != nullptr && *env != '\0')
+    {
+        if(*env == '/')
+            dirs.emplace_back(env);
+        else
+            tried += std::string("; HIPDNN_BACKEND_LIBRARY_PATH='") + env + "' ignored (not absolute)";
+    }
+    const char* noDefault = std::getenv("MIOPEN_HIPDNN_TEST_NO_DEFAULT_SEARCH");
+    if(noDefault == nullptr || std::strcmp(noDefault, "1") != 0)
+    {
+        const std::string own = dirOfThisLibrary();
+        if(!own.empty())
+            dirs.push_back(own);
+    }
+    else
+        tried += "; the directory of libMIOpen.so not searched (MIOPEN_HIPDNN_TEST_NO_DEFAULT_SEARCH=1)";
+    std::string found;
+    for(const auto& d : dirs)
+    {
+        const std::string path = d + "/" + kBackendSoname;
+        dlerror();
+        // Kept open for the life of the process; the frontend's own dlopen of it shares it.
+        if(dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL) != nullptr)
+        {
+            found = d;
+            break;
+        }
+        const char* why = dlerror();
+        tried = "; " + path + ": " + (why != nullptr ? why : "cannot be loaded") + tried;
+    }
+    if(found.empty())
+    {
+        b.error = std::string("hipDNN forwarding is enabled (MIOPEN_HIPDNN_FORWARDING) but the hipDNN backend ") +
+                  kBackendSoname + " is unavailable; looked for it in HIPDNN_BACKEND_LIBRARY_PATH and next to "
+                  "libMIOpen.so" + (dirs.empty() ? std::string("; no directory to search") : std::string()) + tried +
+                  "; forwarded calls fail";
+        return b;
+    }
+    fe::detail::setBackendLibraryPath(found);
+    auto backend = fe::detail::hipdnnBackend();
+    if(auto* unavailable = dynamic_cast<fe::detail::UnavailableBackendWrapper*>(backend.get()))
+    {
+        b.error = "hipDNN forwarding is enabled (MIOPEN_HIPDNN_FORWARDING) but the hipDNN backend in " + found +
+                  " is unusable: " + unavailable->reason() + "; forwarded calls fail";
+        return b;
+    }
+    b.usable = true;
+    return b;
+}
+
+const BackendState& backendState()
+{
+    static const BackendState b = [] {
+        BackendState s = probeBackend();
+        if(!s.usable)
+            printLine("Error", s.error); // once per process
+        return s;
+    }();
+    return b;
+}
+
+// ---- MIOpen descriptors, read through Private's getters ----------------------------------------
+
+struct TensorInfo
+{
+    miopenDataType_t type = miopenFloat;
+    std::vector<int> lens, strides;
+};
+
+bool readTensor(miopenTensorDescriptor_t d, TensorInfo& t)
+{
+    int n = 0;
+    if(miopenGetTensorDescriptorSize_impl(d, &n) != miopenStatusSuccess || n < 1 || n > 8)
+        return false;
+    t.lens.assign(static_cast<std::size_t>(n), 0);
+    t.strides.assign(static_cast<std::size_t>(n), 0);
+    return miopenGetTensorDescriptor_impl(d, &t.type, t.lens.data(), t.strides.data()) == miopenStatusSuccess;
+}
+
+struct ConvInfo
+{
+    int spatial = 0;
+    std::vector<int> pads, strides, dilations;
+    miopenConvolutionMode_t mode = miopenConvolution;
+    int groups                   = 1;
+};
+
+bool readConv(miopenConvolutionDescriptor_t d, ConvInfo& c)
+{
+    if(miopenGetConvolutionNdDescriptor_impl(d, 0, &c.spatial, nullptr, nullptr, nullptr, &c.mode) !=
+           miopenStatusSuccess ||
+       c.spatial < 1 || c.spatial > 8)
+        return false;
+    const auto n = static_cast<std::size_t>(c.spatial);
+    c.pads.assign(n, 0);
+    c.strides.assign(n, 0);
+    c.dilations.assign(n, 0);
+    return miopenGetConvolutionNdDescriptor_impl(d, c.spatial, &c.spatial, c.pads.data(), c.strides.data(),
+                                                 c.dilations.data(), &c.mode) == miopenStatusSuccess &&
+           miopenGetConvolutionGroupCount_impl(d, &c.groups) == miopenStatusSuccess;
+}
+
+// Dense: the strides are the packed strides of some order of the dimensions (NCHW, NHWC, ...).
+bool isDense(const TensorInfo& t)
+{
+    std::vector<std::size_t> order(t.lens.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return t.strides[a] < t.strides[b];
+    });
+    long long expect = 1;
+    for(auto i : order)
+    {
+        if(t.lens[i] != 1 && t.strides[i] != expect)
+            return false;
+        expect *= t.lens[i];
+    }
+    return true;
+}
+
+bool readFloat(const void* p, float& v)
+{
+    if(p == nullptr)
+        return false;
+    std::memcpy(&v, p, sizeof v);
+    return true;
+}
+
+// ---- plan cache ----------------------------------------------------------------------------------
+
+struct Plan
+{
+    // Private's applicable solutions for the problem (validation of algo, workspace, solution id).
+    std::once_flag solutionsOnce;
+    bool solutionsRead = false;
+    std::vector<miopenConvSolution_t> solutions;
+    // The hipDNN plan.
+    std::once_flag buildOnce;
+    std::unique_ptr<gr::Graph> graph;
+    int buildStatus = kHipdnnSuccess;
+    std::string buildMessage;
+    std::string engineName;
+    std::int64_t engineId = 0;
+    std::int64_t workspaceSize = 0;
+};
+
+class PlanCache
+{
+public:
+    explicit PlanCache(std::size_t capacity) : _capacity(capacity == 0 ? 1 : capacity) {}
+
+    std::shared_ptr<Plan> get(const std::string& key)
+    {
+        std::lock_guard<std::mutex> lock(_m);
+        auto it = _index.find(key);
+        if(it != _index.end())
+        {
+            _lru.splice(_lru.begin(), _lru, it->second);
+            return it->second->second;
+        }
+        _lru.emplace_front(key, std::make_shared<Plan>());
+        _index.emplace(key, _lru.begin());
+        if(_lru.size() > _capacity)
+        {
+            _index.erase(_lru.back().first);
+            _lru.pop_back(); // in-flight users keep their shared_ptr
+        }
+        return _lru.front().second;
+    }
+
+private:
+    std::size_t _capacity;
+    std::mutex _m;
+    std::list<std::pair<std::string, std::shared_ptr<Plan>>> _lru;
+    std::unordered_map<std::string, std::list<std::pair<std::string, std::shared_ptr<Plan>>>::iterator> _index;
+};
+
+// Deliberately never destroyed: plans and hipDNN handles hold backend descriptors, and at process
+// exit the backend's own statics may already be gone (destroying them then deadlocks or crashes).
+PlanCache& planCache()
+{
+    static PlanCache* cache = new PlanCache([] {
+        const char* v = std::getenv("MIOPEN_HIPDNN_PLAN_CACHE_SIZE");
+        const long n  = v != nullptr ? std::strtol(v, nullptr, 10) : 0;
+        return n > 0 ? static_cast<std::size_t>(n) : std::size_t{256};
+    }());
+    return *cache;
+}
+
+// ---- per-handle state ----------------------------------------------------------------------------
+
+struct HandleState
+{
+    std::mutex m;
+    fe::HipdnnHandlePtr hipdnn;
+    miopenAcceleratorQueue_t stream = nullptr;
+    std::vector<unsigned char> workspace; // used when the caller's is missing or too small
+    bool profiling = false;
+    bool lastWasForwarded = false;
+    float forwardedMs = 0.0f;
+    float privateSnapshot = 0.0f; // Private's kernel time when the forwarded time was taken
+};
+
+std::mutex gHandlesMutex;
+std::unordered_map<miopenHandle_t, std::shared_ptr<HandleState>>& handles()
+{
+    static auto* h = new std::unordered_map<miopenHandle_t, std::shared_ptr<HandleState>>(); // see planCache()
+    return *h;
+}
+
+std::shared_ptr<HandleState> handleState(miopenHandle_t h, bool create)
+{
+    std::lock_guard<std::mutex> lock(gHandlesMutex);
+    auto it = handles().find(h);
+    if(it != handles().end())
+        return it->second;
+    if(!create)
+        return nullptr;
+    auto s = std::make_shared<HandleState>();
+    handles().emplace(h, s);
+    return s;
+}
+
+// ---- translation -----------------------------------------------------------------------------------
+
+fe::DataType toHipdnn(miopenDataType_t t)
+{
+    switch(t)
+    {
+    case miopenHalf: return fe::DataType::HALF;
+    case miopenFloat: return fe::DataType::FLOAT;
+    case miopenBFloat16: return fe::DataType::BFLOAT16;
+    default: return fe::DataType::NOT_SET;
+    }
+}
+
+std::vector<std::int64_t> i64(const std::vector<int>& v) { return std::vector<std::int64_t>(v.begin(), v.end()); }
+
+struct Problem
+{
+    Op op;
+    TensorInfo x, w, y, bias;
+    ConvInfo conv;
+};
+
+std::string problemKey(const Problem& p)
+{
+    std::vector<std::int64_t> k;
+    k.push_back(static_cast<std::int64_t>(p.op));
+    k.push_back(p.x.type);
+    auto addTensor = [&k](const TensorInfo& t) {
+        k.push_back(static_cast<std::int64_t>(t.lens.size()));
+        k.insert(k.end(), t.lens.begin(), t.lens.end());
+        k.insert(k.end(), t.strides.begin(), t.strides.end());
+    };
+    addTensor(p.x);
+    addTensor(p.w);
+    addTensor(p.y);
+    if(p.op == Op::BiasActivation)
+        addTensor(p.bias);
+    k.push_back(p.conv.spatial);
+    k.insert(k.end(), p.conv.pads.begin(), p.conv.pads.end());
+    k.insert(k.end(), p.conv.strides.begin(), p.conv.strides.end());
+    k.insert(k.end(), p.conv.dilations.begin(), p.conv.dilations.end());
+    k.push_back(p.conv.groups);
+    return std::string(reinterpret_cast<const char*>(k.data()), k.size() * sizeof(std::int64_t));
+}
+
+gr::TensorPtr graphTensor(const TensorInfo& t, std::int64_t uid, const char* name)
+{
+    gr::TensorAttributes a;
+    a.set_uid(uid).set_name(name).set_data_type(toHipdnn(t.type)).set_dim(i64(t.lens)).set_stride(i64(t.strides));
+    return gr::Graph::tensor(a);
+}
+
+void setOutput(const gr::TensorPtr& out, const TensorInfo& t, std::int64_t uid, const char* name)
+{
+    out->set_uid(uid).set_name(name).set_data_type(toHipdnn(t.type)).set_dim(i64(t.lens)).set_stride(i64(t.strides));
+    out->set_output(true);
+}
+
+// uids: 1 and 2 the inputs, 3 the written tensor, 4 the bias.
+std::unique_ptr<gr::Graph> translate(const Problem& p, const char* entry)
+{
+    auto g = std::make_unique<gr::Graph>();
+    g->set_name(entry)
+        .set_io_data_type(toHipdnn(p.x.type))
+        .set_compute_data_type(fe::DataType::FLOAT)
+        .set_intermediate_data_type(fe::DataType::FLOAT);
+    static const char* preferred = std::getenv("MIOPEN_HIPDNN_PREFERRED_ENGINE");
+    if(preferred != nullptr && *preferred != '\0')
+        g->set_preferred_engine_id_ext(std::string(preferred));
+    const auto pads = i64(p.conv.pads), strides = i64(p.conv.strides), dil = i64(p.conv.dilations);
+    auto attrs = [&](auto a) {
+        a.set_pre_padding(pads)
+            .set_post_padding(pads)
+            .set_stride(strides)
+            .set_dilation(dil)
+            .set_convolution_mode(fe::ConvolutionMode::CROSS_CORRELATION) // miopenConvolution
+            .set_compute_data_type(fe::DataType::FLOAT);
+        return a;
+    };
+    switch(p.op)
+    {
+    case Op::Forward:
+    {
+        auto out = g->conv_fprop(graphTensor(p.x, 1, "x"), graphTensor(p.w, 2, "w"), attrs(gr::ConvFpropAttributes()));
+        setOutput(out, p.y, 3, "y");
+        break;
+    }
+    case Op::BackwardData:
+    {
+        auto out = g->conv_dgrad(graphTensor(p.y, 1, "dy"), graphTensor(p.w, 2, "w"), attrs(gr::ConvDgradAttributes()));
+        setOutput(out, p.x, 3, "dx");
+        break;
+    }
+    case Op::BackwardWeights:
+    {
+        auto out = g->conv_wgrad(graphTensor(p.y, 1, "dy"), graphTensor(p.x, 2, "x"), attrs(gr::ConvWgradAttributes()));
+        setOutput(out, p.w, 3, "dw");
+        break;
+    }
+    case Op::BiasActivation:
+    {
+        auto conv = g->conv_fprop(graphTensor(p.x, 1, "x"), graphTensor(p.w, 2, "w"), attrs(gr::ConvFpropAttributes()));
+        auto sum  = g->pointwise(conv, graphTensor(p.bias, 4, "bias"),
+                                gr::PointwiseAttributes().set_mode(fe::PointwiseMode::ADD).set_compute_data_type(fe::DataType::FLOAT));
+        auto out  = g->pointwise(sum, gr::PointwiseAttributes().set_mode(fe::PointwiseMode::RELU_FWD).set_compute_data_type(fe::DataType::FLOAT));
+        setOutput(out, p.y, 3, "y");
+        break;
+    }
+    }
+    return g;
+}
+
+const char* opName(Op op)
+{
+    switch(op)
+    {
+    case Op::Forward: return "forward";
+    case Op::BackwardData: return "backward-data";
+    case Op::BackwardWeights: return "backward-weights";
+    case Op::BiasActivation: return "bias-activation";
+    }
+    return "?";
+}
+
+// ---- the decision ------------------------------------------------------------------------------------
+
+enum class Verdict
+{
+    Forward,
+    Decline, // hipDNN cannot express it: Private serves it
+    Invalid, // arguments Private must judge
+};
+
+struct Check
+{
+    Verdict verdict = Verdict::Forward;
+    std::string why;
+};
+
+Check decline(std::string why) { return {Verdict::Decline, std::move(why)}; }
+Check invalid(std::string why) { return {Verdict::Invalid, std::move(why)}; }
+
+// Reads and checks everything that does not need the plan cache.
+Check examine(const ConvCall& c, Problem& p)
+{
+    miopenAcceleratorQueue_t stream = nullptr;
+    if(miopenGetStream_impl(c.handle, &stream) != miopenStatusSuccess)
+        return invalid("handle");
+    if(!readTensor(c.xDesc, p.x) || !readTensor(c.wDesc, p.w) || !readTensor(c.yDesc, p.y) || !readConv(c.conv, p.conv))
+        return invalid("descriptor");
+    if(c.x == nullptr || c.w == nullptr || c.y == nullptr)
+        return invalid("null-data-pointer");
+    // Declines: what hipDNN cannot express.
+    if(p.conv.mode == miopenTranspose)
+        return decline("transposed-mode");
+    if(p.conv.mode != miopenConvolution && p.conv.mode != miopenGroupConv && p.conv.mode != miopenDepthwise)
+        return invalid("convolution-mode");
+    if(p.conv.spatial > 3)
+        return decline("spatial-dims>3");
+    if(p.conv.spatial < 2)
+        return decline("1-d-convolution");
+    if(p.x.type != p.w.type || p.x.type != p.y.type)
+        return decline("mixed-dtype");
+    if(toHipdnn(p.x.type) == fe::DataType::NOT_SET)
+        return decline("dtype");
+    if(c.op == Op::BiasActivation)
+    {
+        float a1 = 1.0f;
+        if(c.alpha != nullptr && (!readFloat(c.alpha, a1) || a1 != 1.0f))
+            return decline("alpha1!=1");
+        if(c.z != nullptr)
+            return decline("residual-z");
+        miopenActivationMode_t mode = miopenActivationPASTHRU;
+        double ab = 0, bb = 0, gb = 0;
+        if(miopenGetActivationDescriptor_impl(c.activ, &mode, &ab, &bb, &gb) != miopenStatusSuccess)
+            return invalid("activation-descriptor");
+        if(mode != miopenActivationRELU)
+            return decline("activation");
+        if(c.bias == nullptr || !readTensor(c.biasDesc, p.bias))
+            return invalid("bias");
+        if(p.bias.lens.size() != p.y.lens.size())
+            return decline("bias-layout");
+        if(p.bias.type != p.y.type)
+            return decline("mixed-dtype");
+    }
+    else if(!c.immediate)
+    {
+        float a = 0.0f, b = 0.0f;
+        if(!readFloat(c.alpha, a) || !readFloat(c.beta, b))
+            return invalid("null-alpha-beta");
+        if(a != 1.0f || b != 0.0f)
+            return decline("alpha!=1-or-beta!=0");
+    }
+    for(const TensorInfo* t : {&p.x, &p.w, &p.y})
+        if(!isDense(*t))
+            return decline("layout");
+    // Validity (what Private would reject goes to Private).
+    const std::size_t rank = static_cast<std::size_t>(p.conv.spatial) + 2;
+    if(p.x.lens.size() != rank || p.w.lens.size() != rank || p.y.lens.size() != rank)
+        return invalid("rank");
+    const int g = p.conv.groups;
+    if(g < 1 || p.x.lens[1] != p.w.lens[1] * g || p.w.lens[0] % g != 0 || p.y.lens[1] != p.w.lens[0] ||
+       p.x.lens[0] != p.y.lens[0])
+        return invalid("channels");
+    int nDim = 0;
+    std::vector<int> out(rank, 0);
+    if(miopenGetConvolutionNdForwardOutputDim_impl(c.conv, c.xDesc, c.wDesc, &nDim, out.data()) != miopenStatusSuccess ||
+       static_cast<std::size_t>(nDim) != rank || out != p.y.lens)
+        return invalid("output-dims");
+    if(c.op == Op::BiasActivation)
+    {
+        for(std::size_t i = 0; i < rank; ++i)
+            if(p.bias.lens[i] != (i == 1 ? p.y.lens[1] : 1))
+                return invalid("bias-dims");
+        if(!isDense(p.bias))
+            return decline("layout");
+    }
+    return {};
+}
+
+// Private's applicable solutions for the problem, read once per cached problem.
+void readSolutions(const ConvCall& c, Plan& plan)
+{
+    std::call_once(plan.solutionsOnce, [&] {
+        size_t count = 0;
+        miopenStatus_t st = miopenStatusSuccess;
+        // Regular roles to each direction's argument order.
+        switch(c.op)
+        {
+        case Op::Forward:
+        case Op::BiasActivation:
+            st = miopenConvolutionForwardGetSolutionCount_impl(c.handle, c.wDesc, c.xDesc, c.conv, c.yDesc, &count);
+            break;
+        case Op::BackwardData:
+            st = miopenConvolutionBackwardDataGetSolutionCount_impl(c.handle, c.yDesc, c.wDesc, c.conv, c.xDesc, &count);
+            break;
+        case Op::BackwardWeights:
+            st = miopenConvolutionBackwardWeightsGetSolutionCount_impl(c.handle, c.yDesc, c.xDesc, c.conv, c.wDesc, &count);
+            break;
+        }
+        if(st != miopenStatusSuccess)
+            return;
+        plan.solutions.resize(count);
+        size_t got = 0;
+        if(count > 0)
+        {
+            switch(c.op)
+            {
+            case Op::Forward:
+            case Op::BiasActivation:
+                st = miopenConvolutionForwardGetSolution_impl(c.handle, c.wDesc, c.xDesc, c.conv, c.yDesc, count, &got,
+                                                              plan.solutions.data());
+                break;
+            case Op::BackwardData:
+                st = miopenConvolutionBackwardDataGetSolution_impl(c.handle, c.yDesc, c.wDesc, c.conv, c.xDesc, count,
+                                                                   &got, plan.solutions.data());
+                break;
+            case Op::BackwardWeights:
+                st = miopenConvolutionBackwardWeightsGetSolution_impl(c.handle, c.yDesc, c.xDesc, c.conv, c.wDesc, count,
+                                                                      &got, plan.solutions.data());
+                break;
+            }
+            if(st != miopenStatusSuccess)
+                return;
+        }
+        plan.solutions.resize(got);
+        plan.solutionsRead = true;
+    });
+}
+
+// The algorithm / solution / workspace arguments, judged as Private would.
+Check checkSolutionArgs(const ConvCall& c, const Plan& plan)
+{
+    if(!plan.solutionsRead)
+        return invalid("solutions");
+    const std::size_t ws = c.workspace == nullptr ? 0 : c.workspaceSize;
+    if(c.immediate)
+    {
+        for(const auto& s : plan.solutions)
+            if(s.solution_id == c.solutionId)
+                return s.workspace_size <= ws ? Check{} : invalid("workspace-too-small");
+        return invalid("solution-id");
+    }
+    if(c.algo < 0 || c.algo > 5 || c.algo == 4)
+        return invalid("algorithm");
+    for(const auto& s : plan.solutions)
+        if(static_cast<int>(s.algorithm) == c.algo && (c.op == Op::BiasActivation || s.workspace_size <= ws))
+            return {};
+    return invalid("algorithm-not-applicable");
+}
+
+void buildPlan(const ConvCall& c, const Problem& p, Plan& plan, hipdnnHandle_t h)
+{
+    std::call_once(plan.buildOnce, [&] {
+        auto g = translate(p, c.entry);
+        fe::Error e = g->build(h);
+        if(e.is_bad())
+        {
+            plan.buildStatus  = hipdnnStatusOf(e);
+            plan.buildMessage = "building the hipDNN plan for " + std::string(opName(c.op)) + " failed: " + e.get_message();
+            return;
+        }
+        plan.engineName    = g->get_engine_name_ext();
+        plan.engineId      = hipdnn_data_sdk::utilities::engineNameToId(plan.engineName);
+        plan.workspaceSize = g->get_workspace_size();
+        plan.graph         = std::move(g);
+    });
+}
+
+miopenStatus_t fail(const char* entry, int hipdnnStatus, const std::string& message, const std::string& extra)
+{
+    const miopenStatus_t st = toMiopen(hipdnnStatus);
+    tLast.hipdnnStatus      = hipdnnStatus;
+    tLast.message           = message;
+    tLast.prefixStatus      = static_cast<int>(st);
+    record(entry, &EntryStats::failed, std::string("route=hipdnn reason=in-forwarding-set ") + extra +
+                                           "status=" + miopenGetErrorString_impl(st) + " hipdnn_status=" +
+                                           std::to_string(hipdnnStatus));
+    stats()[static_cast<std::size_t>(std::max(0, entryIndex(entry)))].forwarded.fetch_add(1, std::memory_order_relaxed);
+    if(config().logLevel >= 3 || traceOn())
+        printLine("Error", std::string("[hipDNN-forwarded] ") + entry + ": " + message);
+    return st;
+}
+
+miopenStatus_t forward(const ConvCall& c, const Problem& p, Plan& plan)
+{
+    if(!backendState().usable)
+        return fail(c.entry, kHipdnnNotInitialized, backendState().error, "");
+    auto hs = handleState(c.handle, true);
+    std::lock_guard<std::mutex> lock(hs->m);
+    miopenAcceleratorQueue_t stream = nullptr;
+    (void)miopenGetStream_impl(c.handle, &stream);
+    if(hs->hipdnn == nullptr)
+    {
+        auto [handle, err] = fe::createHipdnnHandle(stream);
+        if(err.is_bad())
+            return fail(c.entry, hipdnnStatusOf(err), "creating the hipDNN handle failed: " + err.get_message(), "");
+        hs->hipdnn = std::move(handle);
+        hs->stream = stream;
+    }
+    else if(hs->stream != stream)
+    {
+        fe::Error err = fe::setHipdnnHandleStream(hs->hipdnn, stream);
+        if(err.is_bad())
+            return fail(c.entry, hipdnnStatusOf(err), "setting the hipDNN stream failed: " + err.get_message(), "");
+        hs->stream = stream;
+    }
+    buildPlan(c, p, plan, *hs->hipdnn);
+    if(plan.graph == nullptr)
+        return fail(c.entry, plan.buildStatus, plan.buildMessage, "");
+    const std::string engine = "engine=" + plan.engineName + " engine_id=" + std::to_string(plan.engineId) + " ";
+    void* ws = nullptr;
+    if(plan.workspaceSize > 0)
+    {
+        const auto need = static_cast<std::size_t>(plan.workspaceSize);
+        if(c.workspace != nullptr && c.workspaceSize >= need)
+            ws = c.workspace;
+        else
+        {
+            if(hs->workspace.size() < need)
+                hs->workspace.resize(need);
+            ws = hs->workspace.data();
+        }
+    }
+    std::unordered_map<std::int64_t, void*> pack;
+    switch(c.op)
+    {
+    case Op::Forward: pack = {{1, const_cast<void*>(c.x)}, {2, const_cast<void*>(c.w)}, {3, c.written}}; break;
+    case Op::BackwardData: pack = {{1, const_cast<void*>(c.y)}, {2, const_cast<void*>(c.w)}, {3, c.written}}; break;
+    case Op::BackwardWeights: pack = {{1, const_cast<void*>(c.y)}, {2, const_cast<void*>(c.x)}, {3, c.written}}; break;
+    case Op::BiasActivation:
+        pack = {{1, const_cast<void*>(c.x)}, {2, const_cast<void*>(c.w)}, {3, c.written}, {4, const_cast<void*>(c.bias)}};
+        break;
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    fe::Error err = plan.graph->execute(*hs->hipdnn, pack, ws);
+    const auto t1 = std::chrono::steady_clock::now();
+    if(err.is_bad())
+        return fail(c.entry, hipdnnStatusOf(err), "executing the hipDNN plan on " + plan.engineName + " failed: " +
+                                                      err.get_message(), engine);
+    if(hs->profiling)
+    {
+        hs->forwardedMs      = std::chrono::duration<float, std::milli>(t1 - t0).count();
+        hs->lastWasForwarded = true;
+        (void)miopenGetKernelTime_impl(c.handle, &hs->privateSnapshot);
+    }
+    tLast.hipdnnStatus = kHipdnnSuccess;
+    tLast.message.clear();
+    tLast.prefixStatus = -1;
+    record(c.entry, &EntryStats::forwarded, "route=hipdnn reason=in-forwarding-set " + engine + "status=miopenStatusSuccess");
+    return miopenStatusSuccess;
+}
+
+} // namespace
+
+bool tryForward(const ConvCall& c, miopenStatus_t* status) noexcept
+{
+    try
+    {
+        ensureInit();
+        const Config& cfg  = config();
+        const Decision d   = resolveRoute(cfg.mode, c.entry, cfg.optOut, forwardingSet());
+        if(d.route != Route::HipDnn)
+        {
+            tLast.prefixStatus = -1;
+            record(c.entry, &EntryStats::routed, std::string("route=miopen reason=") + reasonName(d.reason));
+            return false;
+        }
+        Problem p{c.op, {}, {}, {}, {}, {}};
+        Check chk = examine(c, p);
+        std::shared_ptr<Plan> plan;
+        if(chk.verdict == Verdict::Forward)
+        {
+            plan = planCache().get(problemKey(p));
+            readSolutions(c, *plan);
+            chk = checkSolutionArgs(c, *plan);
+        }
+        if(chk.verdict != Verdict::Forward)
+        {
+            tLast.prefixStatus = -1;
+            const bool declined = chk.verdict == Verdict::Decline;
+            record(c.entry, declined ? &EntryStats::declined : &EntryStats::invalid,
+                   std::string("route=miopen reason=") + (declined ? "declined:" : "invalid-arguments:") + chk.why);
+            return false;
+        }
+        *status = forward(c, p, *plan);
+        return true;
+    }
+    catch(const std::exception& e)
+    {
+        *status = fail(c.entry, kHipdnnInternalError, std::string("exception in the forwarding layer: ") + e.what(), "");
+        return true;
+    }
+    catch(...)
+    {
+        *status = miopenStatusUnknownError;
+        return true;
+    }
+}
+
+void onDestroy(miopenHandle_t handle) noexcept
+{
+    try
+    {
+        std::shared_ptr<HandleState> s;
+        {
+            std::lock_guard<std::mutex> lock(gHandlesMutex);
+            auto it = handles().find(handle);
+            if(it == handles().end())
+                return;
+            s = std::move(it->second);
+            handles().erase(it);
+        }
+        std::lock_guard<std::mutex> lock(s->m); // waits for a call still using it
+        s->hipdnn.reset();
+    }
+    catch(...)
+    {
+    }
+}
+
+void onEnableProfiling(miopenHandle_t handle, bool enable) noexcept
+{
+    try
+    {
+        if(auto s = handleState(handle, enable))
+        {
+            std::lock_guard<std::mutex> lock(s->m);
+            s->profiling        = enable;
+            s->lastWasForwarded = false;
+        }
+    }
+    catch(...)
+    {
+    }
+}
+
+bool forwardedKernelTime(miopenHandle_t handle, float* time) noexcept
+{
+    try
+    {
+        auto s = handleState(handle, false);
+        if(s == nullptr || time == nullptr)
+            return false;
+        std::lock_guard<std::mutex> lock(s->m);
+        if(!s->lastWasForwarded)
+            return false;
+        // A compute call Private served since then changed Private's time: that one is the last.
+        float now = 0.0f;
+        if(miopenGetKernelTime_impl(handle, &now) != miopenStatusSuccess || now != s->privateSnapshot)
+            return false;
+        *time = s->forwardedMs;
+        return true;
+    }
+    catch(...)
+    {
+        return false;
+    }
+}
+
+miopenStatus_t lastForwardedError(int* hipdnnStatus, const char** message) noexcept
+{
+    if(hipdnnStatus == nullptr)
+        return miopenStatusBadParm;
+    *hipdnnStatus = tLast.hipdnnStatus;
+    if(message != nullptr)
+        *message = tLast.message.c_str();
+    return miopenStatusSuccess;
+}
+
+const char* forwardedErrorString(miopenStatus_t status) noexcept
+{
+    const int s = static_cast<int>(status);
+    if(tLast.prefixStatus < 0 || tLast.prefixStatus != s || s < 0 || s > 10)
+        return nullptr;
+    try
+    {
+        static const std::array<std::string, 11> prefixed = [] {
+            std::array<std::string, 11> a;
+            for(int i = 0; i < 11; ++i)
+                a[static_cast<std::size_t>(i)] =
+                    std::string("[hipDNN-forwarded] ") + miopenGetErrorString_impl(static_cast<miopenStatus_t>(i));
+            return a;
+        }();
+        return prefixed[static_cast<std::size_t>(s)].c_str();
+    }
+    catch(...)
+    {
+        return nullptr;
+    }
+}
+
+} // namespace fwd
+} // namespace wrapper
+} // namespace miopen
