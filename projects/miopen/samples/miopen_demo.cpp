@@ -1,7 +1,10 @@
 // The main demo: a small convolution layer through the public MIOpen C API, as a framework would
 // drive it — descriptors, workspace query, Find, execute forward / backward data / backward
-// weights — with every result checked against MIOpen's own naive solvers run in immediate mode
-// (solution ids 85, 86, 87). Exits non-zero on any failure or mismatch.
+// weights, and immediate mode with MIOpen's naive solvers (solution ids 85, 86, 87) — with every
+// result checked against a plain-loop reference computed here in double (independent of the
+// library, so the check also holds when the calls are forwarded to hipDNN). Each compute call
+// runs twice; the time shown is the second (steady state: a forwarded call's first run also
+// builds its hipDNN plan). Exits non-zero on any failure or mismatch.
 //
 // Usage: miopen_demo [N C H W K R]   (defaults: 4 16 28 28 32 3)
 #include <miopen/miopen.h>
@@ -30,18 +33,64 @@ int gFailures = 0;
         }                                                                                       \
     } while(0)
 
-float maxDiff(const std::vector<float>& a, const std::vector<float>& b)
+float maxDiff(const std::vector<float>& a, const std::vector<double>& b)
 {
-    float m = 0.0f;
+    double m = 0.0;
     for(std::size_t i = 0; i < a.size(); ++i)
-        m = std::max(m, std::fabs(a[i] - b[i]));
-    return m;
+        m = std::max(m, std::fabs(static_cast<double>(a[i]) - b[i]));
+    return static_cast<float>(m);
 }
+
+// Plain-loop reference of a 2-D NCHW convolution, stride 1, padding p, in double.
+struct Reference
+{
+    int n, c, h, w, k, r, p, oh, ow;
+    std::size_t xi(int in, int ic, int y, int x) const { return ((static_cast<std::size_t>(in) * c + ic) * h + y) * w + x; }
+    std::size_t wi(int ik, int ic, int y, int x) const { return ((static_cast<std::size_t>(ik) * c + ic) * r + y) * r + x; }
+    std::size_t yi(int in, int ik, int y, int x) const { return ((static_cast<std::size_t>(in) * k + ik) * oh + y) * ow + x; }
+
+    // Calls f(x index, w index, y index) for every multiply of the convolution.
+    template <class F>
+    void forEachTap(F&& f) const
+    {
+        for(int in = 0; in < n; ++in)
+            for(int ik = 0; ik < k; ++ik)
+                for(int oy = 0; oy < oh; ++oy)
+                    for(int ox = 0; ox < ow; ++ox)
+                        for(int ic = 0; ic < c; ++ic)
+                            for(int fy = 0; fy < r; ++fy)
+                                for(int fx = 0; fx < r; ++fx)
+                                {
+                                    const int iy = oy - p + fy, ix = ox - p + fx;
+                                    if(iy >= 0 && iy < h && ix >= 0 && ix < w)
+                                        f(xi(in, ic, iy, ix), wi(ik, ic, fy, fx), yi(in, ik, oy, ox));
+                                }
+    }
+    std::vector<double> forward(const std::vector<float>& x, const std::vector<float>& wt) const
+    {
+        std::vector<double> y(static_cast<std::size_t>(n) * k * oh * ow, 0.0);
+        forEachTap([&](std::size_t a, std::size_t b, std::size_t o) { y[o] += static_cast<double>(x[a]) * wt[b]; });
+        return y;
+    }
+    std::vector<double> backwardData(const std::vector<float>& dy, const std::vector<float>& wt) const
+    {
+        std::vector<double> dx(static_cast<std::size_t>(n) * c * h * w, 0.0);
+        forEachTap([&](std::size_t a, std::size_t b, std::size_t o) { dx[a] += static_cast<double>(dy[o]) * wt[b]; });
+        return dx;
+    }
+    std::vector<double> backwardWeights(const std::vector<float>& dy, const std::vector<float>& x) const
+    {
+        std::vector<double> dw(static_cast<std::size_t>(k) * c * r * r, 0.0);
+        forEachTap([&](std::size_t a, std::size_t b, std::size_t o) { dw[b] += static_cast<double>(dy[o]) * x[a]; });
+        return dw;
+    }
+};
 
 void report(const char* what, const char* algo, float ms, float diff, float tol)
 {
     const bool ok = diff <= tol;
-    std::printf("  %-16s %-34s %9.3f ms   max|diff| vs naive %.2e  %s\n", what, algo, ms, diff, ok ? "OK" : "MISMATCH");
+    std::printf("  %-16s %-30s %9.3f ms   max|diff| vs reference %.2e  %s\n", what, algo, static_cast<double>(ms),
+                static_cast<double>(diff), ok ? "OK" : "MISMATCH");
     if(!ok)
         ++gFailures;
 }
@@ -117,42 +166,60 @@ int main(int argc, char** argv)
     std::printf("Find (forward) returned %d algorithm(s):", found);
     for(int i = 0; i < found; ++i)
         std::printf(" %s %.3f ms;", fwdAlgoName(perf[i].fwd_algo), static_cast<double>(perf[i].time));
-    std::printf("\n");
+    std::printf(" (Find runs in MIOpen Private)\n");
 
-    std::vector<float> yRef(y.size());
-    CHECK_MIOPEN(miopenConvolutionForwardImmediate(handle, wDesc, wt.data(), xDesc, x.data(), convDesc, yDesc,
-                                                   yRef.data(), nullptr, 0, 85));
-    CHECK_MIOPEN(miopenConvolutionForward(handle, &alpha, xDesc, x.data(), wDesc, wt.data(), convDesc, perf[0].fwd_algo,
-                                          &beta, yDesc, y.data(), workspace.data(), workspace.size()));
+    const Reference ref{n, c, h, w, k, r, r / 2, oh, ow};
+    const std::vector<double> yRef = ref.forward(x, wt), dxRef = ref.backwardData(dy, wt),
+                              dwRef = ref.backwardWeights(dy, x);
+    std::printf("results (each checked against the plain-loop reference):\n");
+
+    // Forward: the algorithm Find ranked first, then the naive solver in immediate mode.
+    for(int run = 0; run < 2; ++run)
+        CHECK_MIOPEN(miopenConvolutionForward(handle, &alpha, xDesc, x.data(), wDesc, wt.data(), convDesc,
+                                              perf[0].fwd_algo, &beta, yDesc, y.data(), workspace.data(),
+                                              workspace.size()));
     CHECK_MIOPEN(miopenGetKernelTime(handle, &ms));
-    std::printf("results:\n");
     report("forward", fwdAlgoName(perf[0].fwd_algo), ms, maxDiff(y, yRef), tol);
+    std::fill(y.begin(), y.end(), 0.0f);
+    for(int run = 0; run < 2; ++run)
+        CHECK_MIOPEN(miopenConvolutionForwardImmediate(handle, wDesc, wt.data(), xDesc, x.data(), convDesc, yDesc,
+                                                       y.data(), nullptr, 0, 85));
+    CHECK_MIOPEN(miopenGetKernelTime(handle, &ms));
+    report("forward", "immediate, solution 85 (naive)", ms, maxDiff(y, yRef), tol);
 
     // Backward data.
     CHECK_MIOPEN(miopenFindConvolutionBackwardDataAlgorithm(handle, yDesc, dy.data(), wDesc, wt.data(), convDesc, xDesc,
                                                            dx.data(), 4, &found, perf, workspace.data(),
                                                            workspace.size(), false));
-    std::vector<float> dxRef(dx.size());
-    CHECK_MIOPEN(miopenConvolutionBackwardDataImmediate(handle, yDesc, dy.data(), wDesc, wt.data(), convDesc, xDesc,
-                                                        dxRef.data(), nullptr, 0, 86));
-    CHECK_MIOPEN(miopenConvolutionBackwardData(handle, &alpha, yDesc, dy.data(), wDesc, wt.data(), convDesc,
-                                               perf[0].bwd_data_algo, &beta, xDesc, dx.data(), workspace.data(),
-                                               workspace.size()));
+    for(int run = 0; run < 2; ++run)
+        CHECK_MIOPEN(miopenConvolutionBackwardData(handle, &alpha, yDesc, dy.data(), wDesc, wt.data(), convDesc,
+                                                   perf[0].bwd_data_algo, &beta, xDesc, dx.data(), workspace.data(),
+                                                   workspace.size()));
     CHECK_MIOPEN(miopenGetKernelTime(handle, &ms));
     report("backward data", fwdAlgoName(perf[0].bwd_data_algo), ms, maxDiff(dx, dxRef), tol);
+    std::fill(dx.begin(), dx.end(), 0.0f);
+    for(int run = 0; run < 2; ++run)
+        CHECK_MIOPEN(miopenConvolutionBackwardDataImmediate(handle, yDesc, dy.data(), wDesc, wt.data(), convDesc, xDesc,
+                                                            dx.data(), nullptr, 0, 86));
+    CHECK_MIOPEN(miopenGetKernelTime(handle, &ms));
+    report("backward data", "immediate, solution 86 (naive)", ms, maxDiff(dx, dxRef), tol);
 
     // Backward weights.
     CHECK_MIOPEN(miopenFindConvolutionBackwardWeightsAlgorithm(handle, yDesc, dy.data(), xDesc, x.data(), convDesc,
                                                               wDesc, dw.data(), 4, &found, perf, workspace.data(),
                                                               workspace.size(), false));
-    std::vector<float> dwRef(dw.size());
-    CHECK_MIOPEN(miopenConvolutionBackwardWeightsImmediate(handle, yDesc, dy.data(), xDesc, x.data(), convDesc, wDesc,
-                                                           dwRef.data(), nullptr, 0, 87));
-    CHECK_MIOPEN(miopenConvolutionBackwardWeights(handle, &alpha, yDesc, dy.data(), xDesc, x.data(), convDesc,
-                                                  perf[0].bwd_weights_algo, &beta, wDesc, dw.data(), workspace.data(),
-                                                  workspace.size()));
+    for(int run = 0; run < 2; ++run)
+        CHECK_MIOPEN(miopenConvolutionBackwardWeights(handle, &alpha, yDesc, dy.data(), xDesc, x.data(), convDesc,
+                                                      perf[0].bwd_weights_algo, &beta, wDesc, dw.data(),
+                                                      workspace.data(), workspace.size()));
     CHECK_MIOPEN(miopenGetKernelTime(handle, &ms));
     report("backward weights", fwdAlgoName(perf[0].bwd_weights_algo), ms, maxDiff(dw, dwRef), tol * 10);
+    std::fill(dw.begin(), dw.end(), 0.0f);
+    for(int run = 0; run < 2; ++run)
+        CHECK_MIOPEN(miopenConvolutionBackwardWeightsImmediate(handle, yDesc, dy.data(), xDesc, x.data(), convDesc,
+                                                               wDesc, dw.data(), nullptr, 0, 87));
+    CHECK_MIOPEN(miopenGetKernelTime(handle, &ms));
+    report("backward weights", "immediate, solution 87 (naive)", ms, maxDiff(dw, dwRef), tol * 10);
 
     CHECK_MIOPEN(miopenDestroyConvolutionDescriptor(convDesc));
     CHECK_MIOPEN(miopenDestroyTensorDescriptor(xDesc));
