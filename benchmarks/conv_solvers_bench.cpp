@@ -13,6 +13,8 @@
 //      "best", and makes the program exit with status 1.
 // Timing: warm-up runs, then at least --reps runs and at least --min-time seconds (at most
 // --max-reps runs); the median is reported.
+#include "bench_common.hpp"
+
 #include <miopen/conv/problem.hpp>
 #include <miopen/conv/solver.hpp>
 #include <miopen/convolution.hpp>
@@ -48,6 +50,19 @@ namespace {
 
 using miopen::conv::Direction;
 namespace dn = dnnl;
+
+// Harness pieces shared with fusion_bn_bench (bench_common.hpp).
+using bench::CpuClock;
+using bench::cpuModel;
+using bench::fmt;
+using bench::foreignLoad;
+using bench::isaName;
+using bench::printLoad;
+using bench::readCpuClock;
+using bench::relativeError;
+using bench::splitList;
+using bench::startsWith;
+using bench::Timing;
 
 // ---- Layers ----
 
@@ -109,26 +124,6 @@ struct Options
     double quietWaitS   = 120;
 };
 
-std::vector<std::string> splitList(const std::string& s)
-{
-    std::vector<std::string> out;
-    std::string cur;
-    for(char ch : s)
-    {
-        if(ch == ',')
-        {
-            if(!cur.empty())
-                out.push_back(cur);
-            cur.clear();
-        }
-        else
-            cur += ch;
-    }
-    if(!cur.empty())
-        out.push_back(cur);
-    return out;
-}
-
 void printUsage()
 {
     std::printf(
@@ -155,8 +150,6 @@ void printUsage()
         "  --quiet-wait=S     default 120 s\n"
         "  --list             list the layers and exit\n");
 }
-
-bool startsWith(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
 
 // Returns false (after printing why) on a bad argument.
 bool parseOptions(int argc, char** argv, Options& o, bool& listOnly)
@@ -254,60 +247,14 @@ bool solverSelected(const miopen::conv::Solver& s, const Options& o)
                        [&](const std::string& f) { return name.find(f) != std::string::npos; });
 }
 
-// ---- Timing ----
-
-struct Timing
-{
-    double medianMs = 0;
-    double minMs    = 0;
-    double maxMs    = 0;
-    int reps        = 0;
-};
+// ---- Timing (bench_common.hpp) ----
 
 Timing timeRuns(const std::function<void()>& fn, const Options& o)
 {
-    using Clock = std::chrono::steady_clock;
-    for(int i = 0; i < o.warmup; ++i)
-        fn();
-    std::vector<double> ms;
-    const auto begin = Clock::now();
-    for(;;)
-    {
-        const auto t0 = Clock::now();
-        fn();
-        const auto t1 = Clock::now();
-        ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
-        const double elapsedS = std::chrono::duration<double>(t1 - begin).count();
-        const int n           = static_cast<int>(ms.size());
-        if(n >= o.maxReps || (n >= o.minReps && elapsedS >= o.minTimeS))
-            break;
-    }
-    std::sort(ms.begin(), ms.end());
-    Timing t;
-    t.reps     = static_cast<int>(ms.size());
-    t.minMs    = ms.front();
-    t.maxMs    = ms.back();
-    const std::size_t n = ms.size();
-    t.medianMs = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
-    return t;
+    return bench::timeRuns(fn, bench::TimingOptions{o.warmup, o.minReps, o.maxReps, o.minTimeS});
 }
 
 double gflops(double flop, double ms) { return ms > 0 ? flop / (ms * 1e6) : 0.0; }
-
-// Max |a - ref| over max |ref|; NaN or a size mismatch gives +inf.
-double relativeError(const float* a, const float* ref, std::size_t n)
-{
-    double maxDiff = 0, maxRef = 0;
-    for(std::size_t i = 0; i < n; ++i)
-    {
-        const double d = std::fabs(static_cast<double>(a[i]) - static_cast<double>(ref[i]));
-        if(!(d == d))
-            return std::numeric_limits<double>::infinity();
-        maxDiff = std::max(maxDiff, d);
-        maxRef  = std::max(maxRef, std::fabs(static_cast<double>(ref[i])));
-    }
-    return maxDiff / std::max(maxRef, 1e-30);
-}
 
 // ---- Results ----
 
@@ -628,72 +575,11 @@ CaseResult runCase(const Layer& l, Direction dir, const Options& o, const miopen
     return r;
 }
 
-// ---- Noise: CPU time other processes used while we measured ----
+// ---- Noise: CPU time other processes used while we measured (bench_common.hpp) ----
 
-// Busy CPU seconds of the whole machine (all cores, /proc/stat) and of this process.
-struct CpuClock
-{
-    double machineBusyS = 0;
-    double selfS        = 0;
-    std::chrono::steady_clock::time_point wall;
-};
-
-CpuClock readCpuClock()
-{
-    CpuClock c;
-    c.wall = std::chrono::steady_clock::now();
-    std::ifstream f("/proc/stat");
-    std::string cpu;
-    unsigned long long v[8] = {0, 0, 0, 0, 0, 0, 0, 0}; // user nice system idle iowait irq softirq steal
-    f >> cpu;
-    for(auto& x : v)
-        f >> x;
-    const double hz = static_cast<double>(sysconf(_SC_CLK_TCK));
-    if(cpu == "cpu" && hz > 0)
-        c.machineBusyS = static_cast<double>(v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) / hz;
-    rusage ru{};
-    getrusage(RUSAGE_SELF, &ru);
-    const auto sec = [](const timeval& t) { return static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_usec); };
-    c.selfS = sec(ru.ru_utime) + sec(ru.ru_stime);
-    return c;
-}
-
-// Average number of cores kept busy by other processes (and the hypervisor's steal) between
-// two readings; 0 on a quiet machine, ~1 when another process ran flat out on one core.
-double foreignLoad(const CpuClock& a, const CpuClock& b)
-{
-    const double wall = std::chrono::duration<double>(b.wall - a.wall).count();
-    if(wall <= 0)
-        return 0;
-    const double foreign = (b.machineBusyS - a.machineBusyS) - (b.selfS - a.selfS);
-    return std::max(0.0, foreign / wall);
-}
-
-// Waits until other processes keep fewer than o.maxOtherLoad cores busy over a 3-second window,
-// at most o.quietWaitS seconds; returns the seconds waited.
-double waitForQuiet(const Options& o)
-{
-    const auto start = std::chrono::steady_clock::now();
-    for(;;)
-    {
-        const CpuClock a = readCpuClock();
-        std::this_thread::sleep_for(std::chrono::seconds(3));
-        const double waited =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        if(foreignLoad(a, readCpuClock()) <= o.maxOtherLoad || waited >= o.quietWaitS)
-            return waited;
-    }
-}
+double waitForQuiet(const Options& o) { return bench::waitForQuiet(o.maxOtherLoad, o.quietWaitS); }
 
 // ---- Reports ----
-
-// v with `decimals` digits after the point.
-std::string fmt(double v, int decimals)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    return buf;
-}
 
 void printMarkdown(const std::vector<CaseResult>& results, const Options& o, double target,
                    double stretch)
@@ -789,42 +675,6 @@ void writeCsv(const std::vector<CaseResult>& results, const Options& o)
               << od.impl << "\"," << od.timing.medianMs << ',' << od.timing.minMs << ','
               << od.timing.reps << ',' << od.gflops << ",,1\n";
     }
-}
-
-void printLoad(const char* when)
-{
-    double load[3] = {0, 0, 0};
-    if(getloadavg(load, 3) == 3)
-        std::printf("load average %s: %.2f %.2f %.2f\n", when, load[0], load[1], load[2]);
-}
-
-std::string cpuModel()
-{
-    std::ifstream f("/proc/cpuinfo");
-    std::string line;
-    while(std::getline(f, line))
-        if(startsWith(line, "model name"))
-            return line.substr(line.find(':') + 2);
-    return "unknown";
-}
-
-const char* isaName(dn::cpu_isa isa)
-{
-    switch(isa)
-    {
-    case dn::cpu_isa::sse41: return "sse41";
-    case dn::cpu_isa::avx: return "avx";
-    case dn::cpu_isa::avx2: return "avx2";
-    case dn::cpu_isa::avx2_vnni: return "avx2_vnni";
-    case dn::cpu_isa::avx512_mic: return "avx512_mic";
-    case dn::cpu_isa::avx512_mic_4ops: return "avx512_mic_4ops";
-    case dn::cpu_isa::avx512_core: return "avx512_core";
-    case dn::cpu_isa::avx512_core_vnni: return "avx512_core_vnni";
-    case dn::cpu_isa::avx512_core_bf16: return "avx512_core_bf16";
-    case dn::cpu_isa::avx512_core_amx: return "avx512_core_amx";
-    case dn::cpu_isa::all: return "all";
-    }
-    return "unknown";
 }
 
 int runAll(const Options& o)
