@@ -26,8 +26,10 @@
  * create its handle. An engine whose id was already provided by an earlier plugin is dropped.
  *
  * Engine order (HIPDNN_HEUR_MODE_FALLBACK): the graph's preferred engine first when it is
- * applicable; then the other applicable engines in load order (plugin load order, then the order
- * in which each plugin lists its engines). The order is deterministic for a given set of plugins.
+ * applicable; then the engines named by HIPDNN_HEUR_FALLBACK_ENGINE_ORDER (a comma list; default
+ * MIOPEN_ENGINE), in that order; then the other applicable engines in load order (plugin load
+ * order, then the order in which each plugin lists its engines), engines whose name ends in
+ * _DETERMINISTIC last. The order is deterministic for a given set of plugins and environment.
  */
 #pragma once
 

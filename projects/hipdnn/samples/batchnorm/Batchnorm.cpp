@@ -73,10 +73,11 @@ int main()
         ty->set_output(true);
         HIPDNN_FE_CHECK(g.build(*handle));
         Tensor<float> yi(xDims), yRef(xDims);
+        std::vector<uint8_t> workspace(static_cast<size_t>(g.get_workspace_size()));
         HIPDNN_FE_CHECK(g.execute(*handle,
                                   {{tx, x.data()}, {tm, mean.data()}, {tv, invVar.data()}, {ts, scale.data()},
                                    {tb, bias.data()}, {ty, yi.data()}},
-                                  nullptr));
+                                  workspace.data()));
         CpuFpReferenceBatchnorm::inference<float, float, float>(x.view(), mean.view(), invVar.view(), scale.view(),
                                                                 bias.view(), yRef.view());
         ok = samples::verify("batchnorm inference y", yRef, yi, batchnorm::getToleranceInference<float>()) && ok;
@@ -97,11 +98,12 @@ int main()
         }
         HIPDNN_FE_CHECK(g.build(*handle));
         Tensor<float> dx(xDims), dscale(cDims), dbias(cDims), dxRef(xDims), dsRef(cDims), dbRef(cDims);
+        std::vector<uint8_t> workspace(static_cast<size_t>(g.get_workspace_size()));
         HIPDNN_FE_CHECK(g.execute(*handle,
                                   {{tdy, dy.data()}, {tx, x.data()}, {ts, scale.data()}, {tm, mean.data()},
                                    {tv, invVar.data()}, {outs[0], dx.data()}, {outs[1], dscale.data()},
                                    {outs[2], dbias.data()}},
-                                  nullptr));
+                                  workspace.data()));
         CpuFpReferenceBatchnorm::backward<float, float, float>(dy.view(), x.view(), mean.view(), invVar.view(),
                                                                scale.view(), dxRef.view(), dsRef.view(), dbRef.view());
         const double tol = batchnorm::getToleranceBackward<float>();

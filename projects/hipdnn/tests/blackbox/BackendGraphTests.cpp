@@ -101,6 +101,8 @@ hipdnnBackendDescriptor_t deserializedConvGraph(Descriptors& ds, hipdnnHandle_t 
 
 TEST(BackendGraphDescriptors, ConvBiasReluBuiltFromOperationDescriptors)
 {
+    // The example engine, whose plan needs workspace for the two virtual intermediates.
+    blackbox::PluginPathsGuard paths({"hipdnn_plugins/engines/libexample_engine_plugin.so"}, HIPDNN_PLUGIN_LOADING_ABSOLUTE);
     hipdnnHandle_t handle = nullptr;
     OK(hipdnnCreate(&handle));
     {

@@ -138,12 +138,13 @@ TEST(FrontendExecute, VariantPackIsCheckedBeforeTheBackend)
     auto g = hipdnn_tests::makeConvGraph();
     ASSERT_TRUE(g->build(*handle).is_good());
     std::vector<float> x(50), w(54), y(75);
-    const auto missing = g->execute(*handle, std::unordered_map<int64_t, void*>{{1, x.data()}, {2, w.data()}}, nullptr);
+    std::vector<uint8_t> ws(static_cast<size_t>(g->get_workspace_size()) + 1);
+    const auto missing = g->execute(*handle, std::unordered_map<int64_t, void*>{{1, x.data()}, {2, w.data()}}, ws.data());
     EXPECT_EQ(missing.get_code(), ErrorCode::INVALID_VARIANT_PACK);
     const auto extra = g->execute(*handle, std::unordered_map<int64_t, void*>{{1, x.data()}, {2, w.data()}, {3, y.data()}, {9, y.data()}},
-                                  nullptr);
+                                  ws.data());
     EXPECT_EQ(extra.get_code(), ErrorCode::INVALID_VARIANT_PACK);
-    EXPECT_TRUE(g->execute(*handle, std::unordered_map<int64_t, void*>{{1, x.data()}, {2, w.data()}, {3, y.data()}}, nullptr).is_good());
+    EXPECT_TRUE(g->execute(*handle, std::unordered_map<int64_t, void*>{{1, x.data()}, {2, w.data()}, {3, y.data()}}, ws.data()).is_good());
 }
 
 TEST(FrontendExecute, StepByStepFlowMatchesTheReference)

@@ -95,6 +95,12 @@ protected:
         yCount = static_cast<std::size_t>(on * oc * oh * ow);
     }
 
+    // Bound for comparing the fused plan with the unfused calls. Both pin the GEMM algorithm in
+    // pass-through, but with hipDNN forwarding enabled the unfused convolution runs on the
+    // engine's own solver choice, so the bound is the accumulated fp32 rounding of a reduction of
+    // length C*R*S with the stated Winograd factor 16 (the bound the other API tests use).
+    double bound() const { return std::max(1e-5, 16.0 * cs.c * cs.r * cs.s * std::ldexp(1.0, -24)); }
+
     // The unfused sequence: conv, bias, activation.
     std::vector<float> unfused(miopenActivationDescriptor_t act, bool withBias)
     {
@@ -162,7 +168,7 @@ TEST_P(ConvFusion, ConvBiasActivationPlanMatchesUnfusedCalls)
         std::vector<float> y(yCount, 7.0f);
         ASSERT_MIOPEN_OK(miopenExecuteFusionPlan(h, plan, *xd, x.data(), *yd, y.data(), args));
         Activ act(ac.m, ac.a, ac.b, ac.g);
-        expectNear(y, unfused(act, true), 1e-5);
+        expectNear(y, unfused(act, true), bound());
     }
 }
 
@@ -182,7 +188,7 @@ TEST_P(ConvFusion, ConvActivationAndConvBatchNormActivationPlans)
         std::vector<float> y(yCount);
         ASSERT_MIOPEN_OK(miopenExecuteFusionPlan(h, plan, *xd, x.data(), *yd, y.data(), args));
         Activ act(miopenActivationELU, 0.7, 0, 0);
-        expectNear(y, unfused(act, false), 1e-5);
+        expectNear(y, unfused(act, false), bound());
     }
     {
         // conv -> bias -> batchnorm inference (spatial) -> relu.
@@ -212,7 +218,7 @@ TEST_P(ConvFusion, ConvActivationAndConvBatchNormActivationPlans)
                                                                   const_cast<float*>(mean.data()), const_cast<float*>(var.data()), 1e-5));
         Activ relu(miopenActivationRELU, 0, 0, 0);
         ASSERT_MIOPEN_OK(miopenActivationForward(h, relu, &one, *yd, bnOut.data(), &zero, *yd, bnOut.data()));
-        expectNear(y, bnOut, 1e-5);
+        expectNear(y, bnOut, bound());
     }
 }
 

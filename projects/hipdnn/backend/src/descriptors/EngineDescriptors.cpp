@@ -5,7 +5,10 @@
 
 #include <hipdnn_data_sdk/flatbuffer_utilities/BufferVerification.hpp>
 
+#include <sys/auxv.h>
+
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 
 namespace hipdnn_backend
@@ -44,6 +47,45 @@ std::vector<int64_t> applicableIds(const PluginInstance& plugin, const std::vect
 
 // ---------------------------------------------------------------------------------------------
 // ENGINEHEUR
+
+namespace
+{
+/// HIPDNN_HEUR_FALLBACK_ENGINE_ORDER, read once per process (ignored under secure execution, like
+/// the plugin paths): engine names ranked first, in this order. Default: MIOPEN_ENGINE.
+const std::vector<std::string>& fallbackEngineOrder()
+{
+    static const std::vector<std::string> kOrder = [] {
+        std::vector<std::string> order;
+        const char* env = getauxval(AT_SECURE) == 0 ? std::getenv("HIPDNN_HEUR_FALLBACK_ENGINE_ORDER") : nullptr;
+        const std::string list = env != nullptr ? env : "MIOPEN_ENGINE";
+        size_t start           = 0;
+        while(start <= list.size())
+        {
+            const size_t comma = list.find(',', start);
+            std::string item   = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+            item.erase(0, item.find_first_not_of(" \t"));
+            item.erase(item.find_last_not_of(" \t") + 1);
+            if(!item.empty())
+            {
+                order.push_back(item);
+            }
+            if(comma == std::string::npos)
+            {
+                break;
+            }
+            start = comma + 1;
+        }
+        return order;
+    }();
+    return kOrder;
+}
+
+bool isDeterministicEngineName(const std::string& n)
+{
+    static const std::string kSuffix = "_DETERMINISTIC";
+    return n.size() >= kSuffix.size() && n.compare(n.size() - kSuffix.size(), kSuffix.size(), kSuffix) == 0;
+}
+} // namespace
 
 void EngineHeuristicDescriptor::doSetAttribute(hipdnnBackendAttributeName_t name,
                                                hipdnnBackendAttributeType_t type,
@@ -116,12 +158,36 @@ void EngineHeuristicDescriptor::doFinalize()
                                                 << "; ranking the other engines");
         }
     }
-    for(size_t i = 0; i < applicable.size(); ++i)
-    {
+    // The static FALLBACK order (upstream's rule): the engines named by
+    // HIPDNN_HEUR_FALLBACK_ENGINE_ORDER (comma list; by default MIOPEN_ENGINE), then the other
+    // engines in load order, engines whose name ends in _DETERMINISTIC last.
+    const auto& engines = state.engines();
+    auto take           = [&](size_t i) {
         if(applicable[i] && std::find(_ranking.begin(), _ranking.end(), i) == _ranking.end())
         {
             _ranking.push_back(i);
         }
+    };
+    for(const std::string& name : fallbackEngineOrder())
+    {
+        for(size_t i = 0; i < engines.size(); ++i)
+        {
+            if(engines[i].name == name)
+            {
+                take(i);
+            }
+        }
+    }
+    for(size_t i = 0; i < applicable.size(); ++i)
+    {
+        if(!isDeterministicEngineName(engines[i].name))
+        {
+            take(i);
+        }
+    }
+    for(size_t i = 0; i < applicable.size(); ++i)
+    {
+        take(i);
     }
     throwIf(_ranking.empty(), HIPDNN_STATUS_NOT_SUPPORTED,
             "no loaded engine supports the graph (" + std::to_string(state.engines().size())
