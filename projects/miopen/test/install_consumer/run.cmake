@@ -26,3 +26,33 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "consumer failed: ${out}")
 endif()
 message(STATUS "${out}")
+
+# A provider-style consumer of MIOpen_private: includes <miopen/miopen_impl.h>, links, runs.
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${SRC}/private -B ${WORK}/private -DCMAKE_PREFIX_PATH=${prefix}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(rc EQUAL 0)
+  execute_process(COMMAND ${CMAKE_COMMAND} --build ${WORK}/private RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+endif()
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "MIOpen_private consumer failed to build:\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${WORK}/private/private_consumer RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "MIOpen_private consumer failed: ${out}")
+endif()
+message(STATUS "${out}")
+
+# A consumer of MIOpen alone that names a _impl entry point must fail to compile.
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${SRC}/negative -B ${WORK}/negative -DCMAKE_PREFIX_PATH=${prefix}
+                RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "negative consumer did not configure")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} --build ${WORK}/negative RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(rc EQUAL 0)
+  message(FATAL_ERROR "a consumer of target MIOpen compiled a call to miopenCreate_impl")
+endif()
+if(NOT "${out}${err}" MATCHES "miopen/miopen_impl.h")
+  message(FATAL_ERROR "the negative consumer failed for another reason:\n${out}\n${err}")
+endif()
+message(STATUS "negative consumer: <miopen/miopen_impl.h> is not reachable through target MIOpen")
