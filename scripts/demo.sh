@@ -21,7 +21,7 @@ run_forwarded() {
   local title=$1; shift
   echo
   echo "== $title"
-  env MIOPEN_HIPDNN_FORWARDING=enabled MIOPEN_LOG_LEVEL=6 "$@" "$demo" 2>"$build/demo_trace.txt" | sed -n '/^results:/,$p'
+  env MIOPEN_HIPDNN_FORWARDING=enabled MIOPEN_LOG_LEVEL=6 "$@" "$demo" 2>"$build/demo_trace.txt" | sed -n '/^results/,$p'
   grep -E "$routes" "$build/demo_trace.txt" | sed 's/^MIOpen(HIP): Info2 \[wrapper\] /  trace: /'
 }
 run_forwarded "2. forwarded to hipDNN, default engine order"
