@@ -97,3 +97,10 @@ foreach(_case
   set_tests_properties(miopen_${_suite} PROPERTIES ENVIRONMENT "${_env}"
     FAIL_REGULAR_EXPRESSION "Running 0 tests")
 endforeach()
+
+# Debian packages (CPack): libmiopen depends on exactly its libmiopen-private; consumers build
+# and run against the unpacked packages.
+add_test(NAME miopen_debian_packages
+  COMMAND ${CMAKE_COMMAND} -DBUILD=${PROJECT_BINARY_DIR} -DSRC=${CMAKE_CURRENT_SOURCE_DIR}/install_consumer
+          -DWORK=${CMAKE_CURRENT_BINARY_DIR}/debian_packages -DVERSION=${MIOPEN_PACKAGE_VERSION}
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/install_consumer/packages.cmake)

@@ -1,11 +1,13 @@
 # Installs the build into a fresh prefix, builds the consumer against it, runs it.
 set(prefix ${WORK}/prefix)
 file(REMOVE_RECURSE ${WORK})
-execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD} --prefix ${prefix} --component Unspecified
-                RESULT_VARIABLE rc OUTPUT_QUIET)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "install failed")
-endif()
+foreach(component libmiopen libmiopen_private libmiopen_dev libmiopen_private_dev)
+  execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD} --prefix ${prefix} --component ${component}
+                  RESULT_VARIABLE rc OUTPUT_QUIET)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "install of component ${component} failed")
+  endif()
+endforeach()
 foreach(f include/miopen/miopen.h include/miopen/config.h include/miopen/export.h include/miopen/version.h
           lib/libMIOpen.so.1 lib/cmake/miopen/miopen-config.cmake)
   if(NOT EXISTS ${prefix}/${f})
