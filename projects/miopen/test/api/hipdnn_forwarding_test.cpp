@@ -208,6 +208,29 @@ TEST(HipdnnForwarding, ForwardIsForwardedWithAnEngineAndMatchesTheReference)
     EXPECT_EQ(counter(kFwd, "forwarded"), 2);
 }
 
+TEST(HipdnnForwarding, KernelTimeCoversForwardedCalls)
+{
+    const Since counter;
+    test::Handle h;
+    ASSERT_MIOPEN_OK(miopenEnableProfiling(h, true));
+    Problem pr({2, 4, 9, 8}, {6, 4, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 1, "NCHW");
+    float ms = -1.0f;
+    ASSERT_MIOPEN_OK(miopenGetKernelTime(h, &ms));
+    EXPECT_EQ(ms, 0.0f); // nothing has run on this handle yet
+    ASSERT_MIOPEN_OK(miopenConvolutionForward(h, &kOne, *pr.xd, pr.xv.data(), *pr.wd, pr.wv.data(), pr.conv,
+                                              miopenConvolutionFwdAlgoGEMM, &kZero, *pr.yd, pr.yv.data(), WS));
+    ASSERT_EQ(counter(kFwd, "forwarded"), 1); // the call did go to hipDNN
+    ASSERT_MIOPEN_OK(miopenGetKernelTime(h, &ms));
+    EXPECT_GT(ms, 0.0f);
+    // Without profiling the time is not updated.
+    ASSERT_MIOPEN_OK(miopenEnableProfiling(h, false));
+    float before = ms;
+    ASSERT_MIOPEN_OK(miopenConvolutionForward(h, &kOne, *pr.xd, pr.xv.data(), *pr.wd, pr.wv.data(), pr.conv,
+                                              miopenConvolutionFwdAlgoGEMM, &kZero, *pr.yd, pr.yv.data(), WS));
+    ASSERT_MIOPEN_OK(miopenGetKernelTime(h, &ms));
+    EXPECT_EQ(ms, before);
+}
+
 TEST(HipdnnForwarding, ChannelsLast3DForward)
 {
     const Since counter;

@@ -896,8 +896,8 @@ void onEnableProfiling(miopenHandle_t handle, bool enable) noexcept
         if(auto s = handleState(handle, enable))
         {
             std::lock_guard<std::mutex> lock(s->m);
-            s->profiling        = enable;
-            s->lastWasForwarded = false;
+            // As Private: toggling profiling keeps the time of the last profiled call.
+            s->profiling = enable;
         }
     }
     catch(...)
