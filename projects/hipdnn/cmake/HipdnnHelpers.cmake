@@ -26,10 +26,26 @@ function(hipdnn_configure_target target)
     VISIBILITY_INLINES_HIDDEN ON)
 endfunction()
 
-# An engine plugin: a MODULE library written to <build>/lib/<subdir> with hidden visibility and
-# no leaked static dependencies, loaded with dlopen(RTLD_NOW) by the backend.
+# hipdnn_add_engine_plugin(<target> <output dir> [PLUGIN_HEADER <header> PLUGIN_CLASS <class>]
+#                          [sources...])
+# An engine plugin: a MODULE library written to <output dir> with hidden visibility and no leaked
+# static dependencies, loaded with dlopen(RTLD_NOW) by the backend. With PLUGIN_HEADER/PLUGIN_CLASS its C entry points are generated from
+# cmake/EnginePluginApi.cpp.in, each a one-line shim over the plugin SDK calling
+# <class>::instance() (declared in <header>); without them the sources define the entry points
+# themselves (the test plugins, which deliberately break the ABI in different ways).
 function(hipdnn_add_engine_plugin target output_dir)
-  add_library(${target} MODULE ${ARGN})
+  cmake_parse_arguments(ARG "" "PLUGIN_HEADER;PLUGIN_CLASS" "" ${ARGN})
+  set(_api "")
+  if(ARG_PLUGIN_HEADER OR ARG_PLUGIN_CLASS)
+    if(NOT ARG_PLUGIN_HEADER OR NOT ARG_PLUGIN_CLASS)
+      message(FATAL_ERROR "hipdnn_add_engine_plugin(${target}): give both PLUGIN_HEADER and PLUGIN_CLASS")
+    endif()
+    get_filename_component(HIPDNN_PLUGIN_HEADER ${ARG_PLUGIN_HEADER} ABSOLUTE)
+    set(HIPDNN_PLUGIN_CLASS ${ARG_PLUGIN_CLASS})
+    set(_api ${CMAKE_CURRENT_BINARY_DIR}/${target}_EnginePluginApi.cpp)
+    configure_file(${CMAKE_CURRENT_FUNCTION_LIST_DIR}/EnginePluginApi.cpp.in ${_api} @ONLY)
+  endif()
+  add_library(${target} MODULE ${_api} ${ARG_UNPARSED_ARGUMENTS})
   hipdnn_configure_target(${target})
   target_link_libraries(${target} PRIVATE hipdnn_plugin_sdk)
   target_link_options(${target} PRIVATE -Wl,--exclude-libs,ALL -Wl,--no-undefined
