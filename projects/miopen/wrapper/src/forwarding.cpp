@@ -66,10 +66,20 @@ std::array<EntryStats, 16>& stats()
     return s;
 }
 
+// MIOPEN_HIPDNN_COUNTERS_FILE, read once (nullptr when unset or empty).
+const char* countersPath()
+{
+    static const char* path = [] {
+        const char* p = std::getenv("MIOPEN_HIPDNN_COUNTERS_FILE");
+        return p != nullptr && *p != '\0' ? p : nullptr;
+    }();
+    return path;
+}
+
 void dumpCounters()
 {
-    static const char* path = std::getenv("MIOPEN_HIPDNN_COUNTERS_FILE");
-    if(path == nullptr || *path == '\0')
+    const char* path = countersPath();
+    if(path == nullptr)
         return;
     static std::mutex m;
     std::lock_guard<std::mutex> lock(m);
@@ -92,19 +102,28 @@ void dumpCounters()
     std::fclose(f);
 }
 
-// Records the route of one call: counters, last route, trace line, counters file.
-void record(const char* entry, std::atomic<long> EntryStats::*counter, const std::string& routeText)
+// Records the route of one call: the counter always (an atomic add); the route text — built by
+// `routeText()` only when someone reads it — for the last-route record, the trace line and the
+// counters file. A forwarded call with neither the trace nor the counters file on builds no string
+// and takes no lock here.
+template <class RouteText>
+void record(const char* entry, std::atomic<long> EntryStats::*counter, RouteText&& routeText)
 {
     const int i = entryIndex(entry);
     if(i >= 0)
+        (stats()[static_cast<std::size_t>(i)].*counter).fetch_add(1, std::memory_order_relaxed);
+    const bool trace = traceOn();
+    if(!trace && countersPath() == nullptr)
+        return;
+    const std::string text = routeText();
+    if(i >= 0)
     {
         auto& s = stats()[static_cast<std::size_t>(i)];
-        (s.*counter).fetch_add(1, std::memory_order_relaxed);
         std::lock_guard<std::mutex> l(s.m);
-        s.last = routeText;
+        s.last = text;
     }
-    if(traceOn())
-        printLine("Info2", std::string("route ") + entry + " mode=" + modeName(config().mode) + " " + routeText);
+    if(trace)
+        printLine("Info2", std::string("route ") + entry + " mode=" + modeName(config().mode) + " " + text);
     dumpCounters();
 }
 
@@ -743,9 +762,10 @@ miopenStatus_t fail(const char* entry, int hipdnnStatus, const std::string& mess
     tLast.hipdnnStatus      = hipdnnStatus;
     tLast.message           = message;
     tLast.prefixStatus      = static_cast<int>(st);
-    record(entry, &EntryStats::failed, std::string("route=hipdnn reason=in-forwarding-set ") + extra +
-                                           "status=" + miopenGetErrorString_impl(st) + " hipdnn_status=" +
-                                           std::to_string(hipdnnStatus));
+    record(entry, &EntryStats::failed, [&] {
+        return std::string("route=hipdnn reason=in-forwarding-set ") + extra + "status=" + miopenGetErrorString_impl(st) +
+               " hipdnn_status=" + std::to_string(hipdnnStatus);
+    });
     stats()[static_cast<std::size_t>(std::max(0, entryIndex(entry)))].forwarded.fetch_add(1, std::memory_order_relaxed);
     if(config().logLevel >= 3 || traceOn())
         printLine("Error", std::string("[hipDNN-forwarded] ") + entry + ": " + message);
@@ -778,7 +798,7 @@ miopenStatus_t forward(const ConvCall& c, const Problem& p, Plan& plan)
     buildPlan(c, p, plan, *hs->hipdnn);
     if(plan.graph == nullptr)
         return fail(c.entry, plan.buildStatus, plan.buildMessage, "");
-    const std::string engine = "engine=" + plan.engineName + " engine_id=" + std::to_string(plan.engineId) + " ";
+    auto engine = [&] { return "engine=" + plan.engineName + " engine_id=" + std::to_string(plan.engineId) + " "; };
     void* ws = nullptr;
     if(plan.workspaceSize > 0)
     {
@@ -807,7 +827,7 @@ miopenStatus_t forward(const ConvCall& c, const Problem& p, Plan& plan)
     const auto t1 = std::chrono::steady_clock::now();
     if(err.is_bad())
         return fail(c.entry, hipdnnStatusOf(err), "executing the hipDNN plan on " + plan.engineName + " failed: " +
-                                                      err.get_message(), engine);
+                                                      err.get_message(), engine());
     if(hs->profiling)
     {
         hs->forwardedMs      = std::chrono::duration<float, std::milli>(t1 - t0).count();
@@ -817,7 +837,8 @@ miopenStatus_t forward(const ConvCall& c, const Problem& p, Plan& plan)
     tLast.hipdnnStatus = kHipdnnSuccess;
     tLast.message.clear();
     tLast.prefixStatus = -1;
-    record(c.entry, &EntryStats::forwarded, "route=hipdnn reason=in-forwarding-set " + engine + "status=miopenStatusSuccess");
+    record(c.entry, &EntryStats::forwarded,
+           [&] { return "route=hipdnn reason=in-forwarding-set " + engine() + "status=miopenStatusSuccess"; });
     return miopenStatusSuccess;
 }
 
@@ -833,7 +854,7 @@ bool tryForward(const ConvCall& c, miopenStatus_t* status) noexcept
         if(d.route != Route::HipDnn)
         {
             tLast.prefixStatus = -1;
-            record(c.entry, &EntryStats::routed, std::string("route=miopen reason=") + reasonName(d.reason));
+            record(c.entry, &EntryStats::routed, [&] { return std::string("route=miopen reason=") + reasonName(d.reason); });
             return false;
         }
         Problem p{c.op, {}, {}, {}, {}, {}};
@@ -850,7 +871,7 @@ bool tryForward(const ConvCall& c, miopenStatus_t* status) noexcept
             tLast.prefixStatus = -1;
             const bool declined = chk.verdict == Verdict::Decline;
             record(c.entry, declined ? &EntryStats::declined : &EntryStats::invalid,
-                   std::string("route=miopen reason=") + (declined ? "declined:" : "invalid-arguments:") + chk.why);
+                   [&] { return std::string("route=miopen reason=") + (declined ? "declined:" : "invalid-arguments:") + chk.why; });
             return false;
         }
         *status = forward(c, p, *plan);
