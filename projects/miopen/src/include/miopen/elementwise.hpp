@@ -5,6 +5,7 @@
 
 #include <miopen/datatype.hpp>
 #include <miopen/errors.hpp>
+#include <miopen/float_storage.hpp>
 #include <miopen/tensor.hpp>
 #include <miopen/threading.hpp>
 
@@ -19,21 +20,17 @@
 namespace miopen {
 namespace elementwise {
 
-struct FloatIo
+// Pointer-and-index accessors over the storage tags of float_storage.hpp (one conversion code).
+template <class Tag>
+struct StorageIo
 {
-    static float load(const void* p, std::size_t i) noexcept { return static_cast<const float*>(p)[i]; }
-    static void store(void* p, std::size_t i, float v) noexcept { static_cast<float*>(p)[i] = v; }
+    using Bits = typename Tag::Bits;
+    static float load(const void* p, std::size_t i) noexcept { return Tag::load(static_cast<const Bits*>(p)[i]); }
+    static void store(void* p, std::size_t i, float v) noexcept { static_cast<Bits*>(p)[i] = Tag::store(v); }
 };
-struct HalfIo
-{
-    static float load(const void* p, std::size_t i) noexcept { return halfToFloat(static_cast<const std::uint16_t*>(p)[i]); }
-    static void store(void* p, std::size_t i, float v) noexcept { static_cast<std::uint16_t*>(p)[i] = floatToHalf(v); }
-};
-struct Bf16Io
-{
-    static float load(const void* p, std::size_t i) noexcept { return bfloat16ToFloat(static_cast<const std::uint16_t*>(p)[i]); }
-    static void store(void* p, std::size_t i, float v) noexcept { static_cast<std::uint16_t*>(p)[i] = floatToBfloat16(v); }
-};
+using FloatIo = StorageIo<storage::Fp32>;
+using HalfIo  = StorageIo<storage::Fp16>;
+using Bf16Io  = StorageIo<storage::Bf16>;
 
 // Calls f(Io{}) with the accessor of a half, bfloat16 or float type; BadParm otherwise.
 template <class F>
