@@ -12,6 +12,7 @@ packages=(
   libbenchmark-dev           # benchmarks
   libsqlite3-dev
   python3 python3-clang-14   # the MIOpen wrapper generator parses miopen.h with libclang
+  valgrind                   # ctest wrapper_hop_callgrind (instructions per wrapper hop)
 )
 
 missing=()

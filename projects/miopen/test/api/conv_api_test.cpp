@@ -3,8 +3,19 @@
 // spatial dims, NCHW/NHWC/strided layouts, fp32/fp16/bf16 (and int8 forward), alpha/beta; through
 // Find + execute for every algorithm Find returns, and through immediate mode for every solution.
 // Canaries around every buffer prove nothing outside the outputs is written.
+//
+// The suite runs under every forwarding configuration (api.cmake): each call of the forwarding
+// set asserts its route (common/forwarding_route.hpp: forwarded with an engine id, or declined
+// with the reason docs/wrapper.md gives, or pass-through when forwarding is disabled), and each
+// result is kept (common/run_outputs.hpp) for the comparison of the runs with each other.
+// ConvApiEdge pins the edge cases the random draws may miss: groups, depthwise, dilation, one-sided
+// use of the padding, channels-last, fp16/bf16, 3-D. MIOpen's API has no asymmetric padding (a
+// convolution descriptor holds one pad per spatial dimension, applied on both sides); the closest
+// it comes is a stride that leaves the trailing pad unused, which ConvApiEdge covers.
 #include "common/api_helpers.hpp"
 #include "common/conv_reference.hpp"
+#include "common/forwarding_route.hpp"
+#include "common/run_outputs.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -177,6 +188,44 @@ struct Buffers
     GuardedBuffer x, w, y;
 };
 
+const char* entryName(PublicDir dir, bool immediate)
+{
+    switch(dir)
+    {
+    case PublicDir::Forward: return immediate ? "miopenConvolutionForwardImmediate" : "miopenConvolutionForward";
+    case PublicDir::BackwardData:
+        return immediate ? "miopenConvolutionBackwardDataImmediate" : "miopenConvolutionBackwardData";
+    default: return immediate ? "miopenConvolutionBackwardWeightsImmediate" : "miopenConvolutionBackwardWeights";
+    }
+}
+
+const char* dirTag(PublicDir dir)
+{
+    return dir == PublicDir::Forward ? "fwd" : dir == PublicDir::BackwardData ? "bwd-data" : "bwd-weights";
+}
+
+// The route docs/wrapper.md gives the call with forwarding enabled, in the wrapper's order of
+// decisions: transposed mode, more than 3 or fewer than 2 spatial dims, mixed data types (int8 in,
+// int32 out), alpha != 1 or beta != 0 (not for immediate calls, which have neither), tensors with
+// gaps; everything else is forwarded.
+test::route::Expected expectedRoute(const Case& c, bool immediate, float alpha, float beta)
+{
+    using test::route::Expected;
+    if(c.transpose)
+        return Expected::declined("transposed-mode");
+    if(c.spatialDims > 3)
+        return Expected::declined("spatial-dims>3");
+    if(c.spatialDims < 2)
+        return Expected::declined("1-d-convolution");
+    if(c.type == miopenInt8)
+        return Expected::declined("mixed-dtype");
+    if(!immediate && (alpha != 1.0f || beta != 0.0f))
+        return Expected::declined("alpha!=1-or-beta!=0");
+    if(c.layout == "strided")
+        return Expected::declined("layout");
+    return Expected::forwarded();
+}
+
 void runCase(miopenHandle_t handle, const Case& c, PublicDir dir, std::mt19937& rng, float alpha, float beta)
 {
     SCOPED_TRACE(c.describe() + " dir " + std::to_string(static_cast<int>(dir)) + " alpha " +
@@ -338,6 +387,7 @@ void runCase(miopenHandle_t handle, const Case& c, PublicDir dir, std::mt19937& 
     for(int i = 0; i < returned; ++i)
     {
         restore();
+        const test::route::Probe probe;
         switch(dir)
         {
         case PublicDir::Forward:
@@ -351,8 +401,12 @@ void runCase(miopenHandle_t handle, const Case& c, PublicDir dir, std::mt19937& 
             break;
         }
         ASSERT_MIOPEN_OK(st) << "algorithm " << static_cast<int>(perf[i].fwd_algo);
+        EXPECT_TRUE(probe.check(entryName(dir, false), expectedRoute(c, false, alpha, beta)));
         checkResult(("execute algorithm " + std::to_string(static_cast<int>(perf[i].fwd_algo))).c_str());
         EXPECT_TRUE(work.guardsIntact());
+        EXPECT_TRUE(test::run_outputs::save(std::string(dirTag(dir)) + ".algo" +
+                                                std::to_string(static_cast<int>(perf[i].fwd_algo)),
+                                            wrType, written->data(), written->size()));
     }
 
     // Immediate mode: every applicable solution (alpha = 1, beta = 0 semantics).
@@ -406,6 +460,7 @@ void runCase(miopenHandle_t handle, const Case& c, PublicDir dir, std::mt19937& 
         EXPECT_EQ(solWs, s.workspace_size);
         GuardedBuffer solWork(std::max<std::size_t>(solWs, 1));
         restore();
+        const test::route::Probe probe;
         switch(dir)
         {
         case PublicDir::Forward:
@@ -419,9 +474,12 @@ void runCase(miopenHandle_t handle, const Case& c, PublicDir dir, std::mt19937& 
             break;
         }
         ASSERT_MIOPEN_OK(st);
+        EXPECT_TRUE(probe.check(entryName(dir, true), expectedRoute(c, true, 1.0f, 0.0f)));
         const auto gotD  = ref::toDouble(wrType, written->data(), wrT.elementSpace());
         EXPECT_LE(ref::maxAbsDiff(wrT, gotD, expected), tolImm);
         EXPECT_TRUE(solWork.guardsIntact() && b.x.guardsIntact() && b.w.guardsIntact() && b.y.guardsIntact());
+        EXPECT_TRUE(test::run_outputs::save(std::string(dirTag(dir)) + ".sol" + std::to_string(s.solution_id), wrType,
+                                            written->data(), written->size()));
     }
 }
 
@@ -453,6 +511,80 @@ INSTANTIATE_TEST_SUITE_P(Fp32, ConvApi, ::testing::Combine(::testing::Range(0, 2
 INSTANTIATE_TEST_SUITE_P(Fp16, ConvApi, ::testing::Combine(::testing::Range(0, 8), ::testing::Values(miopenHalf)), caseName);
 INSTANTIATE_TEST_SUITE_P(Bf16, ConvApi, ::testing::Combine(::testing::Range(0, 8), ::testing::Values(miopenBFloat16)), caseName);
 INSTANTIATE_TEST_SUITE_P(Int8, ConvApi, ::testing::Combine(::testing::Range(0, 4), ::testing::Values(miopenInt8)), caseName);
+
+// ---- edge cases, fixed (the random draws above may miss any of them) ------------------------------
+
+struct EdgeCase
+{
+    const char* name;
+    miopenDataType_t type;
+    int groups;
+    std::size_t n, c, k;
+    std::vector<std::size_t> in, filter;
+    std::vector<int> pads, strides, dilations;
+    const char* layout; // "packed" or "channels-last"
+};
+
+Case makeEdgeCase(const EdgeCase& e)
+{
+    Case c;
+    c.type        = e.type;
+    c.spatialDims = static_cast<int>(e.in.size());
+    c.groups      = e.groups;
+    c.n = e.n, c.c = e.c, c.k = e.k;
+    c.regIn  = e.in;
+    c.filter = e.filter;
+    c.pads = e.pads, c.strides = e.strides, c.dilations = e.dilations;
+    c.layout = e.layout;
+    for(std::size_t d = 0; d < e.in.size(); ++d)
+    {
+        c.regOut.push_back(ref::outputLength(e.in[d], e.filter[d], e.pads[d], e.strides[d], e.dilations[d]));
+        c.adj.push_back(0);
+    }
+    return c;
+}
+
+const std::vector<EdgeCase>& edgeCases()
+{
+    static const std::vector<EdgeCase> cases = {
+        {"Groups2D", miopenFloat, 2, 2, 4, 6, {9, 8}, {3, 3}, {1, 1}, {1, 1}, {1, 1}, "packed"},
+        {"Depthwise2D", miopenFloat, 4, 2, 4, 4, {9, 9}, {3, 3}, {1, 1}, {2, 2}, {1, 1}, "packed"},
+        {"Dilation2D", miopenFloat, 1, 1, 3, 4, {11, 10}, {3, 3}, {2, 1}, {1, 1}, {2, 3}, "packed"},
+        // in 8, filter 3, pad 1, stride 2: the last window ends on the last input element, so the
+        // trailing pad is never read — MIOpen's nearest to asymmetric padding.
+        {"TrailingPadUnused2D", miopenFloat, 1, 2, 3, 2, {8, 8}, {3, 3}, {1, 1}, {2, 2}, {1, 1}, "packed"},
+        {"GroupsNHWC", miopenFloat, 2, 2, 4, 4, {7, 6}, {3, 2}, {1, 0}, {1, 2}, {1, 1}, "channels-last"},
+        {"Fp16NHWC", miopenHalf, 1, 2, 3, 4, {7, 7}, {3, 3}, {1, 1}, {1, 1}, {1, 1}, "channels-last"},
+        {"Bf16GroupsDilation", miopenBFloat16, 2, 1, 4, 4, {9, 8}, {3, 3}, {2, 2}, {1, 1}, {2, 2}, "packed"},
+        {"Conv3D", miopenFloat, 1, 1, 2, 3, {5, 6, 5}, {3, 3, 2}, {1, 1, 0}, {1, 2, 1}, {1, 1, 2}, "packed"},
+        {"Fp16Groups3DNDHWC", miopenHalf, 2, 1, 4, 2, {5, 5, 4}, {3, 2, 3}, {1, 0, 1}, {2, 1, 1}, {1, 1, 1}, "channels-last"},
+        {"Bf16Depthwise3D", miopenBFloat16, 3, 1, 3, 3, {4, 5, 5}, {2, 3, 3}, {0, 1, 1}, {1, 1, 2}, {1, 2, 1}, "packed"},
+    };
+    return cases;
+}
+
+class ConvApiEdge : public ConvApi
+{
+};
+
+TEST_P(ConvApiEdge, Case)
+{
+    const EdgeCase& e = edgeCases()[static_cast<std::size_t>(std::get<0>(GetParam()))];
+    std::mt19937 rng(static_cast<std::uint32_t>(77 + std::get<0>(GetParam())));
+    const Case c = makeEdgeCase(e);
+    for(auto dir : {PublicDir::Forward, PublicDir::BackwardData, PublicDir::BackwardWeights})
+        runCase(_handle, c, dir, rng, 1.0f, 0.0f);
+}
+
+std::string edgeCaseName(const ::testing::TestParamInfo<std::tuple<int, miopenDataType_t>>& info)
+{
+    return edgeCases()[static_cast<std::size_t>(std::get<0>(info.param))].name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Edge, ConvApiEdge,
+                         ::testing::Combine(::testing::Range(0, static_cast<int>(edgeCases().size())),
+                                            ::testing::Values(miopenFloat)),
+                         edgeCaseName);
 
 // Bias forward and backward against plain loops.
 TEST(ConvApiBias, ForwardAndBackwardBias)

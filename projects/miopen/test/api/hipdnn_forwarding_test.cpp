@@ -4,17 +4,29 @@
 // reference (common/conv_reference.hpp). The suites run under different environments (see
 // api.cmake): HipdnnForwarding (enabled, example engine preferred), HipdnnForwardingUnavailable
 // (enabled, no backend to find), HipdnnForwardingNoEngine (no plugin loaded),
-// HipdnnForwardingExecuteFails (only a plugin whose execute fails), HipdnnPassThrough (disabled).
+// HipdnnForwardingExecuteFails (only a plugin whose execute fails), HipdnnForwardingWrongMajor
+// (the backend found reports another major version), HipdnnForwardingPlanCache (only the latch
+// plugin, whose plan build of one problem blocks until released), HipdnnPassThrough (disabled;
+// also run with the wrong-major backend on the search path).
 #include "common/api_helpers.hpp"
 #include "common/conv_reference.hpp"
 
+#include <hipdnn_backend/version.h>
+
+#include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <map>
+#include <mutex>
 #include <random>
 #include <sstream>
 #include <string>
+#include <thread>
+
+#include <dlfcn.h>
 #include <unistd.h>
 
 namespace {
@@ -397,6 +409,196 @@ TEST(HipdnnForwardingUnavailable, OneDiagnosticAndEveryForwardedCallFails)
     expectNear(pr.yv, pr.refForward(), 2.0);
     // A Private-served call of the set clears the prefix: the status is no longer attributed.
     EXPECT_STREQ(miopenGetErrorString(miopenStatusNotInitialized), "miopenStatusNotInitialized");
+}
+
+// ---- enabled, the backend found reports the next major version (fakes/wrong_major_backend.cpp) ----
+// Treated exactly as unavailable: one diagnostic naming the library and both versions, every
+// forwarded call fails with a translated status, declined calls still served by Private, and the
+// fake's entry points past the version handshake are never called (each would abort).
+
+TEST(HipdnnForwardingWrongMajor, TreatedAsUnavailable)
+{
+    const Since counter;
+    test::Handle h;
+    Problem pr({1, 2, 5, 5}, {2, 2, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 1, "NCHW");
+    const auto before = pr.yv;
+    testing::internal::CaptureStderr();
+    const miopenStatus_t s1 = miopenConvolutionForward(h, &kOne, *pr.xd, pr.xv.data(), *pr.wd, pr.wv.data(), pr.conv,
+                                                       miopenConvolutionFwdAlgoGEMM, &kZero, *pr.yd, pr.yv.data(),
+                                                       WS);
+    const miopenStatus_t s2 = miopenConvolutionBackwardData(h, &kOne, *pr.yd, pr.yv.data(), *pr.wd, pr.wv.data(),
+                                                            pr.conv, miopenConvolutionBwdDataAlgoGEMM, &kZero, *pr.xd,
+                                                            pr.xv.data(), WS);
+    const std::string err = testing::internal::GetCapturedStderr();
+    EXPECT_EQ(s1, miopenStatusNotInitialized);
+    EXPECT_EQ(s2, miopenStatusNotInitialized);
+    EXPECT_EQ(pr.yv, before) << "a failed forwarded call must not be served by Private";
+    const std::string library = dir("HIPDNN_BACKEND_LIBRARY_PATH") + "/libhipdnn_backend.so.1";
+    const std::string theirs  = std::to_string(HIPDNN_BACKEND_VERSION_MAJOR + 1) + ".0.0.0";
+    const std::string ours    = "needs major " + std::to_string(HIPDNN_BACKEND_VERSION_MAJOR);
+    const auto first          = err.find("hipDNN backend " + library + " is unusable");
+    ASSERT_NE(first, std::string::npos) << err;
+    EXPECT_EQ(err.find("is unusable"), err.rfind("is unusable")) << "one diagnostic only:\n" << err;
+    EXPECT_EQ(err.find("Error"), err.rfind("Error")) << "one diagnostic only:\n" << err;
+    EXPECT_NE(err.find(theirs), std::string::npos) << err;
+    EXPECT_NE(err.find(ours), std::string::npos) << err;
+    int st = 0;
+    const char* msg = nullptr;
+    ASSERT_MIOPEN_OK(miopenGetLastForwardedError(&st, &msg));
+    EXPECT_EQ(st, 1); // HIPDNN_STATUS_NOT_INITIALIZED
+    EXPECT_NE(std::string(msg).find(library), std::string::npos) << msg;
+    EXPECT_NE(std::string(msg).find(theirs), std::string::npos) << msg;
+    EXPECT_STREQ(miopenGetErrorString(s2), "[hipDNN-forwarded] miopenStatusNotInitialized");
+    EXPECT_EQ(counter(kFwd, "failed"), 1);
+    EXPECT_EQ(counter("miopenConvolutionBackwardData", "failed"), 1);
+    // Declined calls do not need hipDNN: Private serves them.
+    ASSERT_MIOPEN_OK(miopenConvolutionForward(h, &kTwo, *pr.xd, pr.xv.data(), *pr.wd, pr.wv.data(), pr.conv,
+                                              miopenConvolutionFwdAlgoGEMM, &kZero, *pr.yd, pr.yv.data(), WS));
+    expectNear(pr.yv, pr.refForward(), 2.0);
+    EXPECT_EQ(counter(kFwd, "declined"), 1);
+}
+
+// ---- enabled, only the latch plugin (HIPDNN_PLUGIN_DIR=<dir with libhipdnn_test_latch_plugin.so>) --
+// The plan cache under concurrency: while thread A's plan build is held inside the engine, another
+// problem's first call (a build) and a cached problem's call (a hit) on other threads complete;
+// released, A completes with the right numbers. Every wait is bounded: a deadlock fails the test
+// with a message (and, if the threads stay stuck, ends the process) instead of hanging ctest.
+
+constexpr auto kWait = std::chrono::seconds(30);
+
+// The latch plugin's control functions, from the copy the backend loaded (RTLD_NOLOAD).
+struct LatchControl
+{
+    int (*awaitBlocked)(int, int) = nullptr;
+    void (*release)()             = nullptr;
+    long (*builds)()              = nullptr;
+};
+
+std::string latchControl(LatchControl& c)
+{
+    const std::string path = dir("HIPDNN_PLUGIN_DIR") + "/libhipdnn_test_latch_plugin.so";
+    void* h                = dlopen(path.c_str(), RTLD_NOW | RTLD_NOLOAD);
+    if(h == nullptr)
+        return path + " is not loaded: " + dlerror();
+    c.awaitBlocked = reinterpret_cast<int (*)(int, int)>(dlsym(h, "hipdnnPluginTestLatchAwaitBlocked"));
+    c.release      = reinterpret_cast<void (*)()>(dlsym(h, "hipdnnPluginTestLatchRelease"));
+    c.builds       = reinterpret_cast<long (*)()>(dlsym(h, "hipdnnPluginTestLatchBuilds"));
+    dlclose(h); // drops the reference RTLD_NOLOAD added; the backend keeps the plugin loaded
+    return c.awaitBlocked && c.release && c.builds ? "" : path + " lacks the latch control functions";
+}
+
+// One call on its own thread; done() is observable with a bounded wait. On destruction it runs
+// `unblock` (opens the latch) before waiting for the call, so a test that failed early does not
+// leave a held build behind.
+class CallThread
+{
+public:
+    CallThread(std::function<miopenStatus_t()> call, std::function<void()> unblock)
+        : _unblock(std::move(unblock)), _thread([this, call] {
+            const miopenStatus_t st = call();
+            std::lock_guard<std::mutex> lock(_m);
+            _status = st;
+            _done   = true;
+            _cv.notify_all();
+        })
+    {
+    }
+    ~CallThread()
+    {
+        _unblock();
+        if(!waitFor(kWait))
+        {
+            // Still stuck after the test gave up: nothing can end the thread; end the process
+            // with the reason rather than hang.
+            std::fprintf(stderr, "HipdnnForwardingPlanCache: a forwarded call is still blocked %lld s after the "
+                                 "test ended (deadlock); exiting\n",
+                         static_cast<long long>(kWait.count()));
+            std::fflush(nullptr);
+            std::_Exit(1);
+        }
+        _thread.join();
+    }
+    CallThread(const CallThread&) = delete;
+    CallThread& operator=(const CallThread&) = delete;
+
+    bool waitFor(std::chrono::seconds s)
+    {
+        std::unique_lock<std::mutex> lock(_m);
+        return _cv.wait_for(lock, s, [&] { return _done; });
+    }
+    bool done()
+    {
+        std::lock_guard<std::mutex> lock(_m);
+        return _done;
+    }
+    miopenStatus_t status()
+    {
+        std::lock_guard<std::mutex> lock(_m);
+        return _status;
+    }
+
+private:
+    std::function<void()> _unblock;
+    std::mutex _m;
+    std::condition_variable _cv;
+    bool _done             = false;
+    miopenStatus_t _status = miopenStatusUnknownError;
+    std::thread _thread;
+};
+
+miopenStatus_t forwardCall(miopenHandle_t h, Problem& pr)
+{
+    return miopenConvolutionForward(h, &kOne, *pr.xd, pr.xv.data(), *pr.wd, pr.wv.data(), pr.conv,
+                                    miopenConvolutionFwdAlgoDirect, &kZero, *pr.yd, pr.yv.data(), nullptr, 0);
+}
+
+TEST(HipdnnForwardingPlanCache, AHeldBuildBlocksNeitherOtherBuildsNorHits)
+{
+    const Since counter;
+    test::Handle h0, hA, hB, hC;
+    // Dimension 1 of 7 (kLatchChannels) marks the held problem; the others have none.
+    Problem held({1, 7, 6, 6}, {4, 7, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 1, "NCHW");
+    Problem cached({1, 2, 5, 5}, {3, 2, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 1, "NCHW");
+    Problem fresh({2, 3, 6, 5}, {4, 3, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 1, "NCHW");
+    const auto cachedWant = cached.refForward();
+
+    // The cached problem's plan is built here (this also loads hipDNN and the latch plugin).
+    ASSERT_MIOPEN_OK(forwardCall(h0, cached));
+    expectNear(cached.yv, cachedWant);
+    ASSERT_EQ(counter(kFwd, "forwarded"), 1) << lastRoute(kFwd);
+    ASSERT_NE(lastRoute(kFwd).find("engine=TEST_LATCH_ENGINE"), std::string::npos) << lastRoute(kFwd);
+    LatchControl latch;
+    const std::string why = latchControl(latch);
+    ASSERT_EQ(why, "");
+    const auto open = [&] { latch.release(); };
+
+    CallThread a([&] { return forwardCall(hA, held); }, open);
+    ASSERT_GE(latch.awaitBlocked(1, static_cast<int>(kWait.count() * 1000)), 1)
+        << "thread A's plan build never reached the latch (A done: " << a.done() << ", status "
+        << static_cast<int>(a.status()) << ")";
+    const long buildsBefore = latch.builds();
+
+    std::fill(cached.yv.begin(), cached.yv.end(), 0.0f);
+    CallThread b([&] { return forwardCall(hB, fresh); }, open);
+    CallThread c([&] { return forwardCall(hC, cached); }, open);
+    const bool bDone = b.waitFor(kWait), cDone = c.waitFor(kWait);
+    EXPECT_TRUE(bDone) << "another problem's first call waited for the held build (deadlock or serialized builds)";
+    EXPECT_TRUE(cDone) << "a cached problem's call waited for the held build (deadlock or serialized hits)";
+    ASSERT_TRUE(bDone && cDone);
+    EXPECT_FALSE(a.done()) << "thread A finished while its build was held";
+    EXPECT_EQ(latch.awaitBlocked(1, 0), 1) << "A's build is no longer held";
+    EXPECT_EQ(latch.builds(), buildsBefore + 1) << "exactly one build (the new problem's); the hit built nothing";
+    ASSERT_MIOPEN_OK(b.status());
+    ASSERT_MIOPEN_OK(c.status());
+    expectNear(fresh.yv, fresh.refForward());
+    expectNear(cached.yv, cachedWant);
+
+    latch.release();
+    ASSERT_TRUE(a.waitFor(kWait)) << "thread A did not finish after the latch was opened";
+    ASSERT_MIOPEN_OK(a.status());
+    expectNear(held.yv, held.refForward());
+    EXPECT_EQ(counter(kFwd, "forwarded"), 4);
+    EXPECT_EQ(counter(kFwd, "failed"), 0);
 }
 
 // ---- hipDNN present, no engine loaded (HIPDNN_PLUGIN_DIR=<empty dir>) ------------------------------

@@ -266,8 +266,10 @@ BackendState probeBackend()
     auto backend = fe::detail::hipdnnBackend();
     if(auto* unavailable = dynamic_cast<fe::detail::UnavailableBackendWrapper*>(backend.get()))
     {
-        b.error = "hipDNN forwarding is enabled (MIOPEN_HIPDNN_FORWARDING) but the hipDNN backend in " + found +
-                  " is unusable: " + unavailable->reason() + "; forwarded calls fail";
+        // Names the library file: a wrong major (the frontend's version handshake) reads
+        // "the hipDNN backend <path> is unusable: the hipDNN backend 2.0.0 has major version 2; ...".
+        b.error = "hipDNN forwarding is enabled (MIOPEN_HIPDNN_FORWARDING) but the hipDNN backend " + found + "/" +
+                  kBackendSoname + " is unusable: " + unavailable->reason() + "; forwarded calls fail";
         return b;
     }
     b.usable = true;
