@@ -11,8 +11,12 @@ void* Buffers::at(int64_t uid) const
     {
         if(_buffers[i].uid == uid)
         {
-            throwIfNot(_buffers[i].ptr != nullptr, HIPDNN_PLUGIN_STATUS_BAD_PARAM,
-                       "the memory of tensor uid " + std::to_string(uid) + " is null");
+            if(_buffers[i].ptr == nullptr)
+            {
+                throw hipdnn_plugin_sdk::PluginException(HIPDNN_PLUGIN_STATUS_BAD_PARAM, "the memory of tensor uid "
+                                                                                              + std::to_string(uid)
+                                                                                              + " is null");
+            }
             return _buffers[i].ptr;
         }
     }
@@ -26,8 +30,12 @@ void MiopenPlan::execute(const hipdnnPluginDeviceBuffer_t* buffers,
                          hipStream_t /*stream: MIOpen on the CPU runs synchronously in the caller*/) const
 {
     throwIfNot(numBuffers == 0 || buffers != nullptr, HIPDNN_PLUGIN_STATUS_BAD_PARAM, "the buffer list is null");
-    throwIfNot(_workspaceSize == 0 || workspace != nullptr, HIPDNN_PLUGIN_STATUS_BAD_PARAM,
-               "the plan needs " + std::to_string(_workspaceSize) + " workspace bytes but none was given");
+    if(_workspaceSize != 0 && workspace == nullptr)
+    {
+        throw hipdnn_plugin_sdk::PluginException(HIPDNN_PLUGIN_STATUS_BAD_PARAM,
+                                                 "the plan needs " + std::to_string(_workspaceSize)
+                                                     + " workspace bytes but none was given");
+    }
     const Buffers table(buffers, numBuffers, workspace);
     std::lock_guard<std::mutex> lock(_mutex);
     _body(table);

@@ -76,7 +76,9 @@ endforeach()
 # directory: the example engine (EXAMPLE_NAIVE_ENGINE). The execute-fails test plugin serves the
 # failure-mode test.
 set(_fwd_deps hipdnn_backend hipdnn_example_engine_plugin)
-set(_fwd_env "MIOPEN_HIPDNN_FORWARDING=enabled")
+# The default-order run ranks engines by measurement (projects/hipdnn/README.md, "Engine order"):
+# its ranking file lives in the build tree, not in the user's ~/.cache.
+set(_fwd_env "MIOPEN_HIPDNN_FORWARDING=enabled;HIPDNN_ENGINE_RANKING_DB=${CMAKE_CURRENT_BINARY_DIR}/hipdnn_forwarding/engine_ranking.txt")
 
 # The public-API suite runs in three configurations, all required green (issue 7):
 #   <name>                                    forwarding disabled (miopen_add_test / above)

@@ -29,7 +29,12 @@
  * applicable; then the engines named by HIPDNN_HEUR_FALLBACK_ENGINE_ORDER (a comma list; default
  * MIOPEN_ENGINE), in that order; then the other applicable engines in load order (plugin load
  * order, then the order in which each plugin lists its engines), engines whose name ends in
- * _DETERMINISTIC last. The order is deterministic for a given set of plugins and environment.
+ * _DETERMINISTIC last. That static order is the whole order with HIPDNN_ENGINE_RANKING=static,
+ * an applicable preferred engine, or HIPDNN_HEUR_FALLBACK_ENGINE_ORDER set. Otherwise (the default,
+ * HIPDNN_ENGINE_RANKING=measured) two or more applicable engines are ordered by a measured ranking:
+ * cached per graph shape in memory and in HIPDNN_ENGINE_RANKING_DB (default
+ * ~/.cache/hipdnn/engine_ranking.txt), measured once on scratch buffers on a miss, the static
+ * order breaking near-ties (see the README, "Engine order").
  */
 #pragma once
 

@@ -38,14 +38,25 @@ long long rawEnum(const E& value)
 
 /// Validates a caller-supplied enum against [lo, hi]; returns it when valid.
 template <typename E>
-E checkedEnum(const E& value, long long lo, long long hi, hipdnnStatus_t status, const std::string& what)
+E checkedEnum(const E& value, long long lo, long long hi, hipdnnStatus_t status, const char* what)
 {
     const long long raw = rawEnum(value);
     if(raw < lo || raw > hi)
     {
-        throw HipdnnException(status, "invalid " + what + " " + std::to_string(raw));
+        throw HipdnnException(status, "invalid " + std::string(what) + " " + std::to_string(raw));
     }
     return static_cast<E>(raw);
+}
+
+// The success path builds no message: a literal stays a `const char*` until something throws
+// (a message built with `+` at the call site is built on every call; write `if(...) throw`
+// there instead).
+inline void throwIf(bool condition, hipdnnStatus_t status, const char* message)
+{
+    if(condition)
+    {
+        throw HipdnnException(status, message);
+    }
 }
 
 inline void throwIf(bool condition, hipdnnStatus_t status, const std::string& message)
@@ -56,9 +67,17 @@ inline void throwIf(bool condition, hipdnnStatus_t status, const std::string& me
     }
 }
 
+inline void throwIfNull(const void* p, const char* what)
+{
+    if(p == nullptr)
+    {
+        throw HipdnnException(HIPDNN_STATUS_BAD_PARAM_NULL_POINTER, std::string(what) + " is null");
+    }
+}
+
 inline void throwIfNull(const void* p, const std::string& what)
 {
-    throwIf(p == nullptr, HIPDNN_STATUS_BAD_PARAM_NULL_POINTER, what + " is null");
+    throwIfNull(p, what.c_str());
 }
 
 } // namespace hipdnn_backend

@@ -22,7 +22,6 @@
 #include <list>
 #include <memory>
 #include <mutex>
-#include <numeric>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -289,26 +288,35 @@ const BackendState& backendState()
 
 // ---- MIOpen descriptors, read through Private's getters ----------------------------------------
 
+// Fixed-size records (no heap on the per-call path): MIOpen Private's tensors have at most
+// kMaxTensorDims dimensions, and a convolution has at most kMaxTensorDims - 2 spatial ones.
+constexpr int kMaxDims = 8;
+
 struct TensorInfo
 {
     miopenDataType_t type = miopenFloat;
-    std::vector<int> lens, strides;
+    int rank              = 0;
+    std::array<int, kMaxDims> lens{}, strides{};
 };
 
+// Two getter calls: the rank, then the 4-D getter (no vectors inside Private) or the N-D one.
 bool readTensor(miopenTensorDescriptor_t d, TensorInfo& t)
 {
     int n = 0;
-    if(miopenGetTensorDescriptorSize_impl(d, &n) != miopenStatusSuccess || n < 1 || n > 8)
+    if(miopenGetTensorDescriptorSize_impl(d, &n) != miopenStatusSuccess || n < 1 || n > kMaxDims)
         return false;
-    t.lens.assign(static_cast<std::size_t>(n), 0);
-    t.strides.assign(static_cast<std::size_t>(n), 0);
+    t.rank = n;
+    if(n == 4)
+        return miopenGet4dTensorDescriptor_impl(d, &t.type, &t.lens[0], &t.lens[1], &t.lens[2], &t.lens[3],
+                                                &t.strides[0], &t.strides[1], &t.strides[2],
+                                                &t.strides[3]) == miopenStatusSuccess;
     return miopenGetTensorDescriptor_impl(d, &t.type, t.lens.data(), t.strides.data()) == miopenStatusSuccess;
 }
 
 struct ConvInfo
 {
     int spatial = 0;
-    std::vector<int> pads, strides, dilations;
+    std::array<int, kMaxDims> pads{}, strides{}, dilations{};
     miopenConvolutionMode_t mode = miopenConvolution;
     int groups                   = 1;
 };
@@ -317,28 +325,32 @@ bool readConv(miopenConvolutionDescriptor_t d, ConvInfo& c)
 {
     if(miopenGetConvolutionNdDescriptor_impl(d, 0, &c.spatial, nullptr, nullptr, nullptr, &c.mode) !=
            miopenStatusSuccess ||
-       c.spatial < 1 || c.spatial > 8)
+       c.spatial < 1 || c.spatial > kMaxDims)
         return false;
-    const auto n = static_cast<std::size_t>(c.spatial);
-    c.pads.assign(n, 0);
-    c.strides.assign(n, 0);
-    c.dilations.assign(n, 0);
     return miopenGetConvolutionNdDescriptor_impl(d, c.spatial, &c.spatial, c.pads.data(), c.strides.data(),
                                                  c.dilations.data(), &c.mode) == miopenStatusSuccess &&
+           c.spatial >= 1 && c.spatial <= kMaxDims &&
            miopenGetConvolutionGroupCount_impl(d, &c.groups) == miopenStatusSuccess;
 }
 
 // Dense: the strides are the packed strides of some order of the dimensions (NCHW, NHWC, ...).
 bool isDense(const TensorInfo& t)
 {
-    std::vector<std::size_t> order(t.lens.size());
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return t.strides[a] < t.strides[b];
-    });
-    long long expect = 1;
-    for(auto i : order)
+    // Dimensions by increasing stride, ties in dimension order (a stable insertion sort).
+    std::array<int, kMaxDims> order{};
+    for(int i = 0; i < t.rank; ++i)
     {
+        int j = i;
+        for(; j > 0 && t.strides[static_cast<std::size_t>(order[static_cast<std::size_t>(j - 1)])] >
+                           t.strides[static_cast<std::size_t>(i)];
+            --j)
+            order[static_cast<std::size_t>(j)] = order[static_cast<std::size_t>(j - 1)];
+        order[static_cast<std::size_t>(j)] = i;
+    }
+    long long expect = 1;
+    for(int k = 0; k < t.rank; ++k)
+    {
+        const auto i = static_cast<std::size_t>(order[static_cast<std::size_t>(k)]);
         if(t.lens[i] != 1 && t.strides[i] != expect)
             return false;
         expect *= t.lens[i];
@@ -358,8 +370,11 @@ bool readFloat(const void* p, float& v)
 
 struct Plan
 {
-    // Private's applicable solutions for the problem (validation of algo, workspace, solution id).
+    // Facts of the problem read once through Private (the cache key holds everything they depend
+    // on): whether the output tensor has the dimensions the convolution produces, and Private's
+    // applicable solutions (validation of algo, workspace, solution id).
     std::once_flag solutionsOnce;
+    bool outputDimsOk  = false;
     bool solutionsRead = false;
     std::vector<miopenConvSolution_t> solutions;
     // The hipDNN plan.
@@ -372,12 +387,40 @@ struct Plan
     std::int64_t workspaceSize = 0;
 };
 
+// Everything that identifies a cached problem, in a fixed-size record (no heap per lookup).
+struct ProblemKey
+{
+    static constexpr std::size_t kCapacity = 2 + 4 * (1 + 2 * kMaxDims) + 1 + 3 * kMaxDims + 1;
+    std::array<std::int32_t, kCapacity> v{};
+    std::size_t n = 0;
+
+    void push(std::int32_t x) { v[n++] = x; }
+    bool operator==(const ProblemKey& o) const
+    {
+        return n == o.n && std::equal(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(n), o.v.begin());
+    }
+};
+
+struct ProblemKeyHash
+{
+    std::size_t operator()(const ProblemKey& k) const noexcept
+    {
+        std::uint64_t h = 1469598103934665603ull; // FNV-1a over the used words
+        for(std::size_t i = 0; i < k.n; ++i)
+        {
+            h ^= static_cast<std::uint32_t>(k.v[i]);
+            h *= 1099511628211ull;
+        }
+        return static_cast<std::size_t>(h);
+    }
+};
+
 class PlanCache
 {
 public:
     explicit PlanCache(std::size_t capacity) : _capacity(capacity == 0 ? 1 : capacity) {}
 
-    std::shared_ptr<Plan> get(const std::string& key)
+    std::shared_ptr<Plan> get(const ProblemKey& key)
     {
         std::lock_guard<std::mutex> lock(_m);
         auto it = _index.find(key);
@@ -399,8 +442,9 @@ public:
 private:
     std::size_t _capacity;
     std::mutex _m;
-    std::list<std::pair<std::string, std::shared_ptr<Plan>>> _lru;
-    std::unordered_map<std::string, std::list<std::pair<std::string, std::shared_ptr<Plan>>>::iterator> _index;
+    std::list<std::pair<ProblemKey, std::shared_ptr<Plan>>> _lru;
+    std::unordered_map<ProblemKey, std::list<std::pair<ProblemKey, std::shared_ptr<Plan>>>::iterator, ProblemKeyHash>
+        _index;
 };
 
 // Deliberately never destroyed: plans and hipDNN handles hold backend descriptors, and at process
@@ -462,48 +506,58 @@ fe::DataType toHipdnn(miopenDataType_t t)
     }
 }
 
-std::vector<std::int64_t> i64(const std::vector<int>& v) { return std::vector<std::int64_t>(v.begin(), v.end()); }
+std::vector<std::int64_t> i64(const std::array<int, kMaxDims>& v, int n)
+{
+    return std::vector<std::int64_t>(v.begin(), v.begin() + n);
+}
 
 struct Problem
 {
     Op op;
     TensorInfo x, w, y, bias;
     ConvInfo conv;
+    miopenAcceleratorQueue_t stream = nullptr; // the handle's stream (not part of the problem key)
 };
 
-std::string problemKey(const Problem& p)
+ProblemKey problemKey(const Problem& p)
 {
-    std::vector<std::int64_t> k;
-    k.push_back(static_cast<std::int64_t>(p.op));
-    k.push_back(p.x.type);
+    ProblemKey k;
+    k.push(static_cast<std::int32_t>(p.op));
+    k.push(static_cast<std::int32_t>(p.x.type));
     auto addTensor = [&k](const TensorInfo& t) {
-        k.push_back(static_cast<std::int64_t>(t.lens.size()));
-        k.insert(k.end(), t.lens.begin(), t.lens.end());
-        k.insert(k.end(), t.strides.begin(), t.strides.end());
+        k.push(t.rank);
+        for(int i = 0; i < t.rank; ++i)
+        {
+            k.push(t.lens[static_cast<std::size_t>(i)]);
+            k.push(t.strides[static_cast<std::size_t>(i)]);
+        }
     };
     addTensor(p.x);
     addTensor(p.w);
     addTensor(p.y);
     if(p.op == Op::BiasActivation)
         addTensor(p.bias);
-    k.push_back(p.conv.spatial);
-    k.insert(k.end(), p.conv.pads.begin(), p.conv.pads.end());
-    k.insert(k.end(), p.conv.strides.begin(), p.conv.strides.end());
-    k.insert(k.end(), p.conv.dilations.begin(), p.conv.dilations.end());
-    k.push_back(p.conv.groups);
-    return std::string(reinterpret_cast<const char*>(k.data()), k.size() * sizeof(std::int64_t));
+    k.push(p.conv.spatial);
+    for(int i = 0; i < p.conv.spatial; ++i)
+    {
+        k.push(p.conv.pads[static_cast<std::size_t>(i)]);
+        k.push(p.conv.strides[static_cast<std::size_t>(i)]);
+        k.push(p.conv.dilations[static_cast<std::size_t>(i)]);
+    }
+    k.push(p.conv.groups);
+    return k;
 }
 
 gr::TensorPtr graphTensor(const TensorInfo& t, std::int64_t uid, const char* name)
 {
     gr::TensorAttributes a;
-    a.set_uid(uid).set_name(name).set_data_type(toHipdnn(t.type)).set_dim(i64(t.lens)).set_stride(i64(t.strides));
+    a.set_uid(uid).set_name(name).set_data_type(toHipdnn(t.type)).set_dim(i64(t.lens, t.rank)).set_stride(i64(t.strides, t.rank));
     return gr::Graph::tensor(a);
 }
 
 void setOutput(const gr::TensorPtr& out, const TensorInfo& t, std::int64_t uid, const char* name)
 {
-    out->set_uid(uid).set_name(name).set_data_type(toHipdnn(t.type)).set_dim(i64(t.lens)).set_stride(i64(t.strides));
+    out->set_uid(uid).set_name(name).set_data_type(toHipdnn(t.type)).set_dim(i64(t.lens, t.rank)).set_stride(i64(t.strides, t.rank));
     out->set_output(true);
 }
 
@@ -518,7 +572,8 @@ std::unique_ptr<gr::Graph> translate(const Problem& p, const char* entry)
     static const char* preferred = std::getenv("MIOPEN_HIPDNN_PREFERRED_ENGINE");
     if(preferred != nullptr && *preferred != '\0')
         g->set_preferred_engine_id_ext(std::string(preferred));
-    const auto pads = i64(p.conv.pads), strides = i64(p.conv.strides), dil = i64(p.conv.dilations);
+    const auto pads = i64(p.conv.pads, p.conv.spatial), strides = i64(p.conv.strides, p.conv.spatial),
+               dil = i64(p.conv.dilations, p.conv.spatial);
     auto attrs = [&](auto a) {
         a.set_pre_padding(pads)
             .set_post_padding(pads)
@@ -594,8 +649,7 @@ Check invalid(std::string why) { return {Verdict::Invalid, std::move(why)}; }
 // Reads and checks everything that does not need the plan cache.
 Check examine(const ConvCall& c, Problem& p)
 {
-    miopenAcceleratorQueue_t stream = nullptr;
-    if(miopenGetStream_impl(c.handle, &stream) != miopenStatusSuccess)
+    if(miopenGetStream_impl(c.handle, &p.stream) != miopenStatusSuccess)
         return invalid("handle");
     if(!readTensor(c.xDesc, p.x) || !readTensor(c.wDesc, p.w) || !readTensor(c.yDesc, p.y) || !readConv(c.conv, p.conv))
         return invalid("descriptor");
@@ -629,7 +683,7 @@ Check examine(const ConvCall& c, Problem& p)
             return decline("activation");
         if(c.bias == nullptr || !readTensor(c.biasDesc, p.bias))
             return invalid("bias");
-        if(p.bias.lens.size() != p.y.lens.size())
+        if(p.bias.rank != p.y.rank)
             return decline("bias-layout");
         if(p.bias.type != p.y.type)
             return decline("mixed-dtype");
@@ -646,21 +700,17 @@ Check examine(const ConvCall& c, Problem& p)
         if(!isDense(*t))
             return decline("layout");
     // Validity (what Private would reject goes to Private).
-    const std::size_t rank = static_cast<std::size_t>(p.conv.spatial) + 2;
-    if(p.x.lens.size() != rank || p.w.lens.size() != rank || p.y.lens.size() != rank)
+    const int rank = p.conv.spatial + 2;
+    if(p.x.rank != rank || p.w.rank != rank || p.y.rank != rank)
         return invalid("rank");
     const int g = p.conv.groups;
     if(g < 1 || p.x.lens[1] != p.w.lens[1] * g || p.w.lens[0] % g != 0 || p.y.lens[1] != p.w.lens[0] ||
        p.x.lens[0] != p.y.lens[0])
         return invalid("channels");
-    int nDim = 0;
-    std::vector<int> out(rank, 0);
-    if(miopenGetConvolutionNdForwardOutputDim_impl(c.conv, c.xDesc, c.wDesc, &nDim, out.data()) != miopenStatusSuccess ||
-       static_cast<std::size_t>(nDim) != rank || out != p.y.lens)
-        return invalid("output-dims");
+    // The output dimensions are checked once per cached problem (readProblemFacts).
     if(c.op == Op::BiasActivation)
     {
-        for(std::size_t i = 0; i < rank; ++i)
+        for(std::size_t i = 0; i < static_cast<std::size_t>(rank); ++i)
             if(p.bias.lens[i] != (i == 1 ? p.y.lens[1] : 1))
                 return invalid("bias-dims");
         if(!isDense(p.bias))
@@ -669,10 +719,17 @@ Check examine(const ConvCall& c, Problem& p)
     return {};
 }
 
-// Private's applicable solutions for the problem, read once per cached problem.
-void readSolutions(const ConvCall& c, Plan& plan)
+// Read once per cached problem: the output dimensions Private computes, and Private's applicable
+// solutions.
+void readProblemFacts(const ConvCall& c, const Problem& p, Plan& plan)
 {
     std::call_once(plan.solutionsOnce, [&] {
+        int nDim = 0;
+        std::array<int, kMaxDims> out{};
+        plan.outputDimsOk =
+            miopenGetConvolutionNdForwardOutputDim_impl(c.conv, c.xDesc, c.wDesc, &nDim, out.data()) ==
+                miopenStatusSuccess &&
+            nDim == p.y.rank && std::equal(out.begin(), out.begin() + nDim, p.y.lens.begin());
         size_t count = 0;
         miopenStatus_t st = miopenStatusSuccess;
         // Regular roles to each direction's argument order.
@@ -722,6 +779,8 @@ void readSolutions(const ConvCall& c, Plan& plan)
 // The algorithm / solution / workspace arguments, judged as Private would.
 Check checkSolutionArgs(const ConvCall& c, const Plan& plan)
 {
+    if(!plan.outputDimsOk)
+        return invalid("output-dims");
     if(!plan.solutionsRead)
         return invalid("solutions");
     const std::size_t ws = c.workspace == nullptr ? 0 : c.workspaceSize;
@@ -758,6 +817,14 @@ void buildPlan(const ConvCall& c, const Problem& p, Plan& plan, hipdnnHandle_t h
     });
 }
 
+// This thread's variant pack for `op`: uids 1 and 2 the inputs, 3 the written tensor, 4 the bias.
+std::unordered_map<std::int64_t, void*>& variantPack(Op op)
+{
+    thread_local std::unordered_map<std::int64_t, void*> three{{1, nullptr}, {2, nullptr}, {3, nullptr}};
+    thread_local std::unordered_map<std::int64_t, void*> four{{1, nullptr}, {2, nullptr}, {3, nullptr}, {4, nullptr}};
+    return op == Op::BiasActivation ? four : three;
+}
+
 miopenStatus_t fail(const char* entry, int hipdnnStatus, const std::string& message, const std::string& extra)
 {
     const miopenStatus_t st = toMiopen(hipdnnStatus);
@@ -780,8 +847,7 @@ miopenStatus_t forward(const ConvCall& c, const Problem& p, Plan& plan)
         return fail(c.entry, kHipdnnNotInitialized, backendState().error, "");
     auto hs = handleState(c.handle, true);
     std::lock_guard<std::mutex> lock(hs->m);
-    miopenAcceleratorQueue_t stream = nullptr;
-    (void)miopenGetStream_impl(c.handle, &stream);
+    miopenAcceleratorQueue_t stream = p.stream;
     if(hs->hipdnn == nullptr)
     {
         auto [handle, err] = fe::createHipdnnHandle(stream);
@@ -814,24 +880,38 @@ miopenStatus_t forward(const ConvCall& c, const Problem& p, Plan& plan)
             ws = hs->workspace.data();
         }
     }
-    std::unordered_map<std::int64_t, void*> pack;
+    // The variant pack: this thread's map, whose keys stay and whose values are re-pointed (no
+    // allocation per call). The frontend copies what it needs before execute() returns.
+    auto& pack = variantPack(c.op);
+    auto at    = [&pack](std::int64_t uid) -> void*& { return pack.find(uid)->second; };
     switch(c.op)
     {
-    case Op::Forward: pack = {{1, const_cast<void*>(c.x)}, {2, const_cast<void*>(c.w)}, {3, c.written}}; break;
-    case Op::BackwardData: pack = {{1, const_cast<void*>(c.y)}, {2, const_cast<void*>(c.w)}, {3, c.written}}; break;
-    case Op::BackwardWeights: pack = {{1, const_cast<void*>(c.y)}, {2, const_cast<void*>(c.x)}, {3, c.written}}; break;
+    case Op::Forward:
     case Op::BiasActivation:
-        pack = {{1, const_cast<void*>(c.x)}, {2, const_cast<void*>(c.w)}, {3, c.written}, {4, const_cast<void*>(c.bias)}};
+        at(1) = const_cast<void*>(c.x);
+        at(2) = const_cast<void*>(c.w);
+        break;
+    case Op::BackwardData:
+        at(1) = const_cast<void*>(c.y);
+        at(2) = const_cast<void*>(c.w);
+        break;
+    case Op::BackwardWeights:
+        at(1) = const_cast<void*>(c.y);
+        at(2) = const_cast<void*>(c.x);
         break;
     }
-    const auto t0 = std::chrono::steady_clock::now();
-    fe::Error err = plan.graph->execute(*hs->hipdnn, pack, ws);
-    const auto t1 = std::chrono::steady_clock::now();
+    at(3) = c.written;
+    if(c.op == Op::BiasActivation)
+        at(4) = const_cast<void*>(c.bias);
+    const bool timed = hs->profiling;
+    const auto t0    = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
+    fe::Error err    = plan.graph->execute(*hs->hipdnn, pack, ws);
     if(err.is_bad())
         return fail(c.entry, hipdnnStatusOf(err), "executing the hipDNN plan on " + plan.engineName + " failed: " +
                                                       err.get_message(), engine());
-    if(hs->profiling)
+    if(timed)
     {
+        const auto t1        = std::chrono::steady_clock::now();
         hs->forwardedMs      = std::chrono::duration<float, std::milli>(t1 - t0).count();
         hs->lastWasForwarded = true;
         (void)miopenGetKernelTime_impl(c.handle, &hs->privateSnapshot);
@@ -859,13 +939,13 @@ bool tryForward(const ConvCall& c, miopenStatus_t* status) noexcept
             record(c.entry, &EntryStats::routed, [&] { return std::string("route=miopen reason=") + reasonName(d.reason); });
             return false;
         }
-        Problem p{c.op, {}, {}, {}, {}, {}};
+        Problem p{c.op, {}, {}, {}, {}, {}, nullptr};
         Check chk = examine(c, p);
         std::shared_ptr<Plan> plan;
         if(chk.verdict == Verdict::Forward)
         {
             plan = planCache().get(problemKey(p));
-            readSolutions(c, *plan);
+            readProblemFacts(c, p, *plan);
             chk = checkSolutionArgs(c, *plan);
         }
         if(chk.verdict != Verdict::Forward)

@@ -6,6 +6,7 @@
 
 #include <hipdnn_data_sdk/flatbuffer_utilities/DataObjects.hpp>
 
+#include <cstdio>
 #include <cstring>
 #include <type_traits>
 #include <string>
@@ -19,20 +20,26 @@ inline std::string attributeLabel(hipdnnBackendAttributeName_t name)
     return "attribute " + std::to_string(static_cast<int>(name));
 }
 
+// The checks below build their message only when they fail (they run on every attribute call).
 inline void expectType(hipdnnBackendAttributeName_t name,
                        hipdnnBackendAttributeType_t actual,
                        hipdnnBackendAttributeType_t expected)
 {
-    throwIf(actual != expected, HIPDNN_STATUS_BAD_PARAM,
-            attributeLabel(name) + " has type " + std::to_string(static_cast<int>(expected))
-                + ", got type " + std::to_string(static_cast<int>(actual)));
+    if(actual != expected)
+    {
+        throw HipdnnException(HIPDNN_STATUS_BAD_PARAM,
+                              attributeLabel(name) + " has type " + std::to_string(static_cast<int>(expected))
+                                  + ", got type " + std::to_string(static_cast<int>(actual)));
+    }
 }
 
 inline void expectCount(hipdnnBackendAttributeName_t name, int64_t actual, int64_t expected)
 {
-    throwIf(actual != expected, HIPDNN_STATUS_BAD_PARAM,
-            attributeLabel(name) + " takes " + std::to_string(expected) + " element(s), got "
-                + std::to_string(actual));
+    if(actual != expected)
+    {
+        throw HipdnnException(HIPDNN_STATUS_BAD_PARAM, attributeLabel(name) + " takes " + std::to_string(expected)
+                                                           + " element(s), got " + std::to_string(actual));
+    }
 }
 
 template <typename T>
@@ -65,8 +72,11 @@ E readEnum(hipdnnBackendAttributeName_t name,
     expectCount(name, count, 1);
     std::underlying_type_t<E> raw;
     std::memcpy(&raw, values, sizeof(raw));
-    throwIf(static_cast<long long>(raw) < lo || static_cast<long long>(raw) > hi, HIPDNN_STATUS_BAD_PARAM,
-            std::string("invalid ") + what + " " + std::to_string(static_cast<long long>(raw)));
+    if(static_cast<long long>(raw) < lo || static_cast<long long>(raw) > hi)
+    {
+        throw HipdnnException(HIPDNN_STATUS_BAD_PARAM,
+                              std::string("invalid ") + what + " " + std::to_string(static_cast<long long>(raw)));
+    }
     return static_cast<E>(raw);
 }
 
@@ -123,7 +133,9 @@ std::shared_ptr<T> readDescriptor(hipdnnBackendAttributeName_t name,
 {
     const auto handle = readScalar<hipdnnBackendDescriptor_t>(
         name, type, HIPDNN_TYPE_BACKEND_DESCRIPTOR, count, values);
-    return DescriptorRegistry::getAs<T>(handle, expected, attributeLabel(name), requireFinalized);
+    char label[40];
+    std::snprintf(label, sizeof(label), "attribute %d", static_cast<int>(name));
+    return DescriptorRegistry::getAs<T>(handle, expected, label, requireFinalized);
 }
 
 template <typename T>
@@ -157,8 +169,10 @@ void writeScalar(hipdnnBackendAttributeName_t name,
                  const T& value)
 {
     expectType(name, type, expected);
-    throwIf(requested < 1, HIPDNN_STATUS_BAD_PARAM,
-            attributeLabel(name) + " needs requestedElementCount >= 1");
+    if(requested < 1)
+    {
+        throw HipdnnException(HIPDNN_STATUS_BAD_PARAM, attributeLabel(name) + " needs requestedElementCount >= 1");
+    }
     if(count != nullptr)
     {
         *count = 1;
@@ -181,8 +195,11 @@ inline void writeString(hipdnnBackendAttributeName_t name,
     }
     if(requested > 0)
     {
-        throwIf(requested < needed, HIPDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT,
-                attributeLabel(name) + " needs " + std::to_string(needed) + " chars");
+        if(requested < needed)
+        {
+            throw HipdnnException(HIPDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT,
+                                  attributeLabel(name) + " needs " + std::to_string(needed) + " chars");
+        }
         std::memcpy(values, text.c_str(), static_cast<size_t>(needed));
     }
 }

@@ -42,8 +42,11 @@ void BackendDescriptor::setAttribute(hipdnnBackendAttributeName_t name,
                                      int64_t count,
                                      const void* values)
 {
-    throwIf(_finalized, HIPDNN_STATUS_NOT_INITIALIZED,
-            std::string(typeName()) + " is already finalized; its attributes are read-only");
+    if(_finalized)
+    {
+        throw HipdnnException(HIPDNN_STATUS_NOT_INITIALIZED,
+                              std::string(typeName()) + " is already finalized; its attributes are read-only");
+    }
     throwIf(count < 0, HIPDNN_STATUS_BAD_PARAM, "elementCount is negative");
     throwIf(count > 0 && values == nullptr, HIPDNN_STATUS_BAD_PARAM_NULL_POINTER,
             "arrayOfElements is null");
@@ -56,8 +59,11 @@ void BackendDescriptor::getAttribute(hipdnnBackendAttributeName_t name,
                                      int64_t* count,
                                      void* values) const
 {
-    throwIf(!_finalized, HIPDNN_STATUS_NOT_INITIALIZED,
-            std::string(typeName()) + " is not finalized; finalize it before reading attributes");
+    if(!_finalized)
+    {
+        throw HipdnnException(HIPDNN_STATUS_NOT_INITIALIZED,
+                              std::string(typeName()) + " is not finalized; finalize it before reading attributes");
+    }
     throwIf(requested < 0, HIPDNN_STATUS_BAD_PARAM, "requestedElementCount is negative");
     throwIf(count == nullptr && values == nullptr, HIPDNN_STATUS_BAD_PARAM_NULL_POINTER,
             "elementCount and arrayOfElements are both null");
@@ -68,8 +74,10 @@ void BackendDescriptor::getAttribute(hipdnnBackendAttributeName_t name,
 
 void BackendDescriptor::finalize()
 {
-    throwIf(_finalized, HIPDNN_STATUS_NOT_INITIALIZED,
-            std::string(typeName()) + " is already finalized");
+    if(_finalized)
+    {
+        throw HipdnnException(HIPDNN_STATUS_NOT_INITIALIZED, std::string(typeName()) + " is already finalized");
+    }
     doFinalize();
     _finalized = true;
 }

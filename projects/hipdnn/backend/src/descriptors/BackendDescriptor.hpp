@@ -88,15 +88,30 @@ public:
     template <typename T>
     static std::shared_ptr<T> getAs(hipdnnBackendDescriptor_t descriptor,
                                     hipdnnBackendDescriptorType_t expected,
-                                    const std::string& what,
+                                    const char* what,
                                     bool requireFinalized)
     {
         auto base = get(descriptor);
-        throwIf(base->type() != expected, HIPDNN_STATUS_BAD_PARAM,
-                what + " must be a " + descriptorTypeName(expected) + ", got a " + base->typeName());
-        throwIf(requireFinalized && !base->isFinalized(), HIPDNN_STATUS_BAD_PARAM_NOT_FINALIZED,
-                what + " (" + base->typeName() + ") is not finalized");
+        if(base->type() != expected)
+        {
+            throw HipdnnException(HIPDNN_STATUS_BAD_PARAM, std::string(what) + " must be a "
+                                                               + descriptorTypeName(expected) + ", got a "
+                                                               + base->typeName());
+        }
+        if(requireFinalized && !base->isFinalized())
+        {
+            throw HipdnnException(HIPDNN_STATUS_BAD_PARAM_NOT_FINALIZED,
+                                  std::string(what) + " (" + base->typeName() + ") is not finalized");
+        }
         return std::static_pointer_cast<T>(base);
+    }
+    template <typename T>
+    static std::shared_ptr<T> getAs(hipdnnBackendDescriptor_t descriptor,
+                                    hipdnnBackendDescriptorType_t expected,
+                                    const std::string& what,
+                                    bool requireFinalized)
+    {
+        return getAs<T>(descriptor, expected, what.c_str(), requireFinalized);
     }
 };
 

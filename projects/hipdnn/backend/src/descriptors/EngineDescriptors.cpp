@@ -1,11 +1,10 @@
 #include "EngineDescriptors.hpp"
 
 #include "../BackendLogger.hpp"
+#include "../EngineRanking.hpp"
 #include "AttributeIo.hpp"
 
 #include <hipdnn_data_sdk/flatbuffer_utilities/BufferVerification.hpp>
-
-#include <sys/auxv.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -50,36 +49,6 @@ std::vector<int64_t> applicableIds(const PluginInstance& plugin, const std::vect
 
 namespace
 {
-/// HIPDNN_HEUR_FALLBACK_ENGINE_ORDER, read once per process (ignored under secure execution, like
-/// the plugin paths): engine names ranked first, in this order. Default: MIOPEN_ENGINE.
-const std::vector<std::string>& fallbackEngineOrder()
-{
-    static const std::vector<std::string> kOrder = [] {
-        std::vector<std::string> order;
-        const char* env = getauxval(AT_SECURE) == 0 ? std::getenv("HIPDNN_HEUR_FALLBACK_ENGINE_ORDER") : nullptr;
-        const std::string list = env != nullptr ? env : "MIOPEN_ENGINE";
-        size_t start           = 0;
-        while(start <= list.size())
-        {
-            const size_t comma = list.find(',', start);
-            std::string item   = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-            item.erase(0, item.find_first_not_of(" \t"));
-            item.erase(item.find_last_not_of(" \t") + 1);
-            if(!item.empty())
-            {
-                order.push_back(item);
-            }
-            if(comma == std::string::npos)
-            {
-                break;
-            }
-            start = comma + 1;
-        }
-        return order;
-    }();
-    return kOrder;
-}
-
 bool isDeterministicEngineName(const std::string& n)
 {
     static const std::string kSuffix = "_DETERMINISTIC";
@@ -143,13 +112,16 @@ void EngineHeuristicDescriptor::doFinalize()
         }
     }
     _ranking.clear();
-    const auto preferred = _graph->preferredEngineId();
+    const EngineRankingSettings settings = EngineRanking::instance().settings();
+    bool pinned                          = settings.fallbackOrderExplicit;
+    const auto preferred                 = _graph->preferredEngineId();
     if(preferred.has_value())
     {
         const int64_t index = state.engineIndex(*preferred);
         if(index >= 0 && applicable[static_cast<size_t>(index)])
         {
             _ranking.push_back(static_cast<size_t>(index));
+            pinned = true;
         }
         else
         {
@@ -168,7 +140,7 @@ void EngineHeuristicDescriptor::doFinalize()
             _ranking.push_back(i);
         }
     };
-    for(const std::string& name : fallbackEngineOrder())
+    for(const std::string& name : settings.fallbackOrder)
     {
         for(size_t i = 0; i < engines.size(); ++i)
         {
@@ -192,6 +164,25 @@ void EngineHeuristicDescriptor::doFinalize()
     throwIf(_ranking.empty(), HIPDNN_STATUS_NOT_SUPPORTED,
             "no loaded engine supports the graph (" + std::to_string(state.engines().size())
                 + " engine(s) loaded" + failures + ")");
+    // The measured order (default): with two or more candidates and nothing pinned (no applicable
+    // preferred engine, no explicit HIPDNN_HEUR_FALLBACK_ENGINE_ORDER), the engines are ordered by
+    // a cached or freshly measured ranking; the static order above breaks near-ties.
+    // Engines whose name ends in _DETERMINISTIC are not measured: they stay after the others, as
+    // in the static order (a caller asks for them by pinning; speed does not promote them).
+    if(!pinned && settings.mode == EngineRankingMode::Measured)
+    {
+        std::vector<size_t> measured;
+        std::vector<size_t> deterministic;
+        for(const size_t i : _ranking)
+        {
+            (isDeterministicEngineName(engines[i].name) ? deterministic : measured).push_back(i);
+        }
+        if(measured.size() > 1)
+        {
+            _ranking = EngineRanking::instance().rank(state, _graph->serialized(), measured);
+            _ranking.insert(_ranking.end(), deterministic.begin(), deterministic.end());
+        }
+    }
 }
 
 void EngineHeuristicDescriptor::doGetAttribute(hipdnnBackendAttributeName_t name,
@@ -682,28 +673,47 @@ void ExecutionPlanDescriptor::doGetAttribute(hipdnnBackendAttributeName_t name,
 
 void ExecutionPlanDescriptor::execute(const HandleState& /*caller*/, const VariantPackDescriptor& pack) const
 {
-    std::vector<hipdnnPluginDeviceBuffer_t> buffers;
-    for(int64_t uid : _requiredUids)
+    // No heap and no message text on the success path.
+    constexpr size_t kInline = 16;
+    std::array<hipdnnPluginDeviceBuffer_t, kInline> inlineBuffers{};
+    std::vector<hipdnnPluginDeviceBuffer_t> heapBuffers;
+    hipdnnPluginDeviceBuffer_t* buffers = inlineBuffers.data();
+    if(_requiredUids.size() > kInline)
     {
+        heapBuffers.resize(_requiredUids.size());
+        buffers = heapBuffers.data();
+    }
+    for(size_t i = 0; i < _requiredUids.size(); ++i)
+    {
+        const int64_t uid = _requiredUids[i];
         auto it = std::find(pack.uids().begin(), pack.uids().end(), uid);
-        throwIf(it == pack.uids().end(), HIPDNN_STATUS_BAD_PARAM,
-                "the variant pack has no data pointer for tensor uid " + std::to_string(uid));
-        buffers.push_back({uid, pack.pointers()[static_cast<size_t>(it - pack.uids().begin())]});
+        if(it == pack.uids().end())
+        {
+            throw HipdnnException(HIPDNN_STATUS_BAD_PARAM,
+                                  "the variant pack has no data pointer for tensor uid " + std::to_string(uid));
+        }
+        buffers[i] = {uid, pack.pointers()[static_cast<size_t>(it - pack.uids().begin())]};
     }
     for(int64_t uid : pack.uids())
     {
-        throwIf(std::find(_requiredUids.begin(), _requiredUids.end(), uid) == _requiredUids.end(),
-                HIPDNN_STATUS_BAD_PARAM,
-                "variant pack uid " + std::to_string(uid) + " is not a non-virtual tensor of the graph");
+        if(std::find(_requiredUids.begin(), _requiredUids.end(), uid) == _requiredUids.end())
+        {
+            throw HipdnnException(HIPDNN_STATUS_BAD_PARAM, "variant pack uid " + std::to_string(uid)
+                                                               + " is not a non-virtual tensor of the graph");
+        }
     }
-    throwIf(_workspaceSize > 0 && pack.workspace() == nullptr, HIPDNN_STATUS_BAD_PARAM,
-            "the plan needs " + std::to_string(_workspaceSize) + " workspace bytes but the variant "
-                "pack has no workspace");
+    if(_workspaceSize > 0 && pack.workspace() == nullptr)
+    {
+        throw HipdnnException(HIPDNN_STATUS_BAD_PARAM, "the plan needs " + std::to_string(_workspaceSize)
+                                                           + " workspace bytes but the variant pack has no workspace");
+    }
     const hipdnnPluginStatus_t st = _plugin->library().fn().executeOpGraph(
-        _plugin->handle(), _context, pack.workspace(), buffers.data(),
-        static_cast<uint32_t>(buffers.size()));
-    throwIf(st != HIPDNN_PLUGIN_STATUS_SUCCESS, HIPDNN_STATUS_EXECUTION_FAILED,
-            _plugin->library().describeFailure("hipdnnEnginePluginExecuteOpGraph", st));
+        _plugin->handle(), _context, pack.workspace(), buffers, static_cast<uint32_t>(_requiredUids.size()));
+    if(st != HIPDNN_PLUGIN_STATUS_SUCCESS)
+    {
+        throw HipdnnException(HIPDNN_STATUS_EXECUTION_FAILED,
+                              _plugin->library().describeFailure("hipdnnEnginePluginExecuteOpGraph", st));
+    }
 }
 
 } // namespace hipdnn_backend

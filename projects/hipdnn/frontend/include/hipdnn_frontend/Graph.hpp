@@ -13,6 +13,7 @@
 #include <hipdnn_frontend/attributes/PointwiseAttributes.hpp>
 #include <hipdnn_frontend/attributes/TensorAttributes.hpp>
 #include <hipdnn_frontend/detail/BackendWrapper.hpp>
+#include <hipdnn_frontend/detail/VariantPackCache.hpp>
 
 #include <array>
 #include <map>
@@ -69,6 +70,13 @@ public:
     }
     hipdnnBackendDescriptor_t get() const { return _desc; }
     hipdnnBackendDescriptor_t* out() { reset(); return &_desc; }
+    /// Gives up ownership (the caller destroys the descriptor).
+    hipdnnBackendDescriptor_t release()
+    {
+        hipdnnBackendDescriptor_t d = _desc;
+        _desc = nullptr;
+        return d;
+    }
 
 private:
     hipdnnBackendDescriptor_t _desc = nullptr;
@@ -285,6 +293,10 @@ private:
     detail::ScopedDescriptor _plan;
     int64_t _workspaceSize = 0;
     std::string _engineName;
+    // The tensors execute() takes memory for (non-virtual, not by value), in variant-pack order;
+    // set when a plan is built.
+    std::vector<int64_t> _ioUids;
+    std::vector<TensorPtr> _ioTensors;
 };
 
 } // namespace graph

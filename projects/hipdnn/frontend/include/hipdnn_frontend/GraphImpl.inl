@@ -561,53 +561,86 @@ inline Error Graph::build_plans()
             }
         }
         _plan = std::move(plan);
+        _ioUids.clear();
+        _ioTensors.clear();
+        for(const auto& t : orderedTensors())
+        {
+            if(!t->get_is_virtual() && !t->get_is_pass_by_value())
+            {
+                _ioUids.push_back(t->get_uid());
+                _ioTensors.push_back(t);
+            }
+        }
         return {};
     }
     return Error(ErrorCode::GRAPH_NOT_SUPPORTED, "no engine configuration could build a plan" + failures);
 }
 
+// No heap allocation and no string on the success path: the uids were listed when the plan was
+// built, the pointers go to stack arrays, and the backend variant pack comes from this thread's
+// cache when the same buffers were used before (detail/VariantPackCache.hpp).
 inline Error Graph::execute(hipdnnHandle_t handle, const std::unordered_map<int64_t, void*>& variantPack,
                             void* workspace) const
 {
+    using Cache = detail::VariantPackCache;
     HIPDNN_RETURN_IF_TRUE(_plan.get() == nullptr, ErrorCode::INVALID_VALUE, "build_plans() must succeed before execute()");
     HIPDNN_RETURN_IF_TRUE(handle == nullptr, ErrorCode::INVALID_VALUE, "handle is null");
-    std::vector<int64_t> uids;
-    std::vector<void*> pointers;
-    for(const auto& t : orderedTensors())
+    const size_t n = _ioUids.size();
+    std::array<int64_t, Cache::kMaxTensors> uidBuffer{};
+    std::array<void*, Cache::kMaxTensors> pointerBuffer{};
+    std::vector<int64_t> uidHeap;
+    std::vector<void*> pointerHeap;
+    int64_t* uids = uidBuffer.data();
+    void** pointers = pointerBuffer.data();
+    if(n > Cache::kMaxTensors)
     {
-        if(t->get_is_virtual() || t->get_is_pass_by_value())
-        {
-            continue;
-        }
-        auto it = variantPack.find(t->get_uid());
-        HIPDNN_RETURN_IF_TRUE(it == variantPack.end() || it->second == nullptr, ErrorCode::INVALID_VARIANT_PACK,
-                              "the variant pack has no memory for " + detail_graph::label(t));
-        uids.push_back(t->get_uid());
-        pointers.push_back(it->second);
+        uidHeap.resize(n);
+        pointerHeap.resize(n);
+        uids = uidHeap.data();
+        pointers = pointerHeap.data();
     }
-    HIPDNN_RETURN_IF_TRUE(uids.size() != variantPack.size(), ErrorCode::INVALID_VARIANT_PACK,
+    for(size_t i = 0; i < n; ++i)
+    {
+        auto it = variantPack.find(_ioUids[i]);
+        HIPDNN_RETURN_IF_TRUE(it == variantPack.end() || it->second == nullptr, ErrorCode::INVALID_VARIANT_PACK,
+                              "the variant pack has no memory for " + detail_graph::label(_ioTensors[i]));
+        uids[i] = _ioUids[i];
+        pointers[i] = it->second;
+    }
+    HIPDNN_RETURN_IF_TRUE(n != variantPack.size(), ErrorCode::INVALID_VARIANT_PACK,
                           "the variant pack names tensors that are not non-virtual tensors of the graph");
     HIPDNN_RETURN_IF_TRUE(_workspaceSize > 0 && workspace == nullptr, ErrorCode::INVALID_VALUE,
                           "the plan needs " + std::to_string(_workspaceSize) + " workspace bytes");
     auto backend = detail::hipdnnBackend();
-    detail::ScopedDescriptor pack;
-    hipdnnStatus_t st = backend->backendCreateDescriptor(HIPDNN_BACKEND_VARIANT_PACK_DESCRIPTOR, pack.out());
-    if(st == HIPDNN_STATUS_SUCCESS)
-        st = backend->backendSetAttribute(pack.get(), HIPDNN_ATTR_VARIANT_PACK_UNIQUE_IDS, HIPDNN_TYPE_INT64,
-                                          static_cast<int64_t>(uids.size()), uids.data());
-    if(st == HIPDNN_STATUS_SUCCESS)
-        st = backend->backendSetAttribute(pack.get(), HIPDNN_ATTR_VARIANT_PACK_DATA_POINTERS, HIPDNN_TYPE_VOID_PTR,
-                                          static_cast<int64_t>(pointers.size()), pointers.data());
-    if(st == HIPDNN_STATUS_SUCCESS)
-        st = backend->backendSetAttribute(pack.get(), HIPDNN_ATTR_VARIANT_PACK_WORKSPACE, HIPDNN_TYPE_VOID_PTR, 1,
-                                          &workspace);
-    if(st == HIPDNN_STATUS_SUCCESS)
-        st = backend->backendFinalize(pack.get());
-    if(st != HIPDNN_STATUS_SUCCESS)
+    const bool cached = n <= Cache::kMaxTensors && Cache::enabled();
+    hipdnnBackendDescriptor_t pack
+        = cached ? Cache::forThisThread().find(backend.get(), uids, pointers, n, workspace) : nullptr;
+    detail::ScopedDescriptor fresh;
+    if(pack == nullptr)
     {
-        return detail::backendError(st, "building the variant pack");
+        hipdnnStatus_t st = backend->backendCreateDescriptor(HIPDNN_BACKEND_VARIANT_PACK_DESCRIPTOR, fresh.out());
+        if(st == HIPDNN_STATUS_SUCCESS)
+            st = backend->backendSetAttribute(fresh.get(), HIPDNN_ATTR_VARIANT_PACK_UNIQUE_IDS, HIPDNN_TYPE_INT64,
+                                              static_cast<int64_t>(n), uids);
+        if(st == HIPDNN_STATUS_SUCCESS)
+            st = backend->backendSetAttribute(fresh.get(), HIPDNN_ATTR_VARIANT_PACK_DATA_POINTERS, HIPDNN_TYPE_VOID_PTR,
+                                              static_cast<int64_t>(n), pointers);
+        if(st == HIPDNN_STATUS_SUCCESS)
+            st = backend->backendSetAttribute(fresh.get(), HIPDNN_ATTR_VARIANT_PACK_WORKSPACE, HIPDNN_TYPE_VOID_PTR, 1,
+                                              &workspace);
+        if(st == HIPDNN_STATUS_SUCCESS)
+            st = backend->backendFinalize(fresh.get());
+        if(st != HIPDNN_STATUS_SUCCESS)
+        {
+            return detail::backendError(st, "building the variant pack");
+        }
+        pack = fresh.get();
+        if(cached)
+        {
+            Cache::forThisThread().insert(backend, fresh.release(), uids, pointers, n, workspace);
+        }
     }
-    st = backend->backendExecute(handle, _plan.get(), pack.get());
+    const hipdnnStatus_t st = backend->backendExecute(handle, _plan.get(), pack);
     if(st != HIPDNN_STATUS_SUCCESS)
     {
         return detail::backendError(st, "hipdnnBackendExecute");

@@ -89,7 +89,10 @@ hipdnnPluginStatus_t tryCatch(const char* entryPoint, Body&& body)
 
 inline void requireNonNull(const void* p, const char* what)
 {
-    throwIfNot(p != nullptr, HIPDNN_PLUGIN_STATUS_BAD_PARAM, std::string(what) + " is null");
+    if(p == nullptr)
+    {
+        throw PluginException(HIPDNN_PLUGIN_STATUS_BAD_PARAM, std::string(what) + " is null");
+    }
 }
 
 inline const IEngine& findEngine(const HipdnnEnginePluginHandle& handle, int64_t engineId)

@@ -23,7 +23,16 @@ private:
     hipdnnPluginStatus_t _status;
 };
 
-/// Throws PluginException(status, message) when `condition` is false.
+/// Throws PluginException(status, message) when `condition` is false. A literal message stays a
+/// `const char*` until something throws, so the success path builds no string.
+inline void throwIfNot(bool condition, hipdnnPluginStatus_t status, const char* message)
+{
+    if(!condition)
+    {
+        throw PluginException(status, message);
+    }
+}
+
 inline void throwIfNot(bool condition, hipdnnPluginStatus_t status, const std::string& message)
 {
     if(!condition)

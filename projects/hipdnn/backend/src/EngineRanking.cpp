@@ -1,0 +1,1096 @@
+#include "EngineRanking.hpp"
+
+#include "BackendLogger.hpp"
+#include "Handle.hpp"
+
+#include <hipdnn_data_sdk/flatbuffer_utilities/DataTypeUtils.hpp>
+#include <hipdnn_data_sdk/types/BFloat16.hpp>
+#include <hipdnn_data_sdk/types/Half.hpp>
+
+#include <fcntl.h>
+#include <sys/auxv.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <memory>
+#include <sstream>
+#include <thread>
+
+namespace hipdnn_backend
+{
+
+namespace dobj = hipdnn_data_sdk::data_objects;
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+std::vector<std::string> splitEngineList(const std::string& list)
+{
+    std::vector<std::string> items;
+    std::string item;
+    std::istringstream in(list);
+    while(std::getline(in, item, ','))
+    {
+        item.erase(0, item.find_first_not_of(" \t"));
+        item.erase(item.find_last_not_of(" \t") + 1);
+        if(!item.empty())
+        {
+            items.push_back(item);
+        }
+    }
+    return items;
+}
+
+namespace
+{
+std::string lowerCase(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+const char* envOrNull(const char* name)
+{
+    const char* v = std::getenv(name);
+    return (v != nullptr && *v != '\0') ? v : nullptr;
+}
+} // namespace
+
+EngineRankingSettings EngineRankingSettings::fromEnvironment()
+{
+    EngineRankingSettings s;
+    if(getauxval(AT_SECURE) != 0)
+    {
+        // No variable is honoured under secure execution; rankings stay in memory.
+        return s;
+    }
+    if(const char* mode = envOrNull("HIPDNN_ENGINE_RANKING"))
+    {
+        const std::string m = lowerCase(mode);
+        if(m == "static")
+        {
+            s.mode = EngineRankingMode::Static;
+        }
+        else if(m != "measured")
+        {
+            HIPDNN_LOG_WARN("HIPDNN_ENGINE_RANKING=" << mode << " is neither 'measured' nor 'static'; using measured");
+        }
+    }
+    if(const char* order = std::getenv("HIPDNN_HEUR_FALLBACK_ENGINE_ORDER"))
+    {
+        s.fallbackOrder         = splitEngineList(order);
+        s.fallbackOrderExplicit = true;
+    }
+    if(const char* db = std::getenv("HIPDNN_ENGINE_RANKING_DB"))
+    {
+        const std::string path = db;
+        s.dbPath               = (path.empty() || lowerCase(path) == "none") ? std::string() : path;
+    }
+    else if(const char* xdg = envOrNull("XDG_CACHE_HOME"); xdg != nullptr && xdg[0] == '/')
+    {
+        s.dbPath = std::string(xdg) + "/hipdnn/engine_ranking.txt";
+    }
+    else if(const char* home = envOrNull("HOME"))
+    {
+        s.dbPath = std::string(home) + "/.cache/hipdnn/engine_ranking.txt";
+    }
+    return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fingerprints
+
+uint64_t fnv1a64(std::string_view text, uint64_t basis)
+{
+    uint64_t h = basis;
+    for(unsigned char c : text)
+    {
+        h ^= c;
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+namespace
+{
+std::string hex64(uint64_t v)
+{
+    char buffer[17];
+    std::snprintf(buffer, sizeof(buffer), "%016llx", static_cast<unsigned long long>(v));
+    return buffer;
+}
+
+/// Writes the canonical text; uids become "t<position>".
+class CanonicalWriter
+{
+public:
+    explicit CanonicalWriter(const dobj::Graph& graph)
+    {
+        if(graph.tensors() != nullptr)
+        {
+            for(flatbuffers::uoffset_t i = 0; i < graph.tensors()->size(); ++i)
+            {
+                _position.emplace(graph.tensors()->Get(i)->uid(), i);
+            }
+        }
+    }
+
+    std::ostringstream out;
+
+    void uid(const char* name, int64_t u)
+    {
+        out << ' ' << name << '=';
+        auto it = _position.find(u);
+        if(it == _position.end())
+        {
+            out << "?" << u;
+        }
+        else
+        {
+            out << 't' << it->second;
+        }
+    }
+    void uid(const char* name, flatbuffers::Optional<int64_t> u)
+    {
+        if(u.has_value())
+        {
+            uid(name, *u);
+        }
+    }
+    void uids(const char* name, const flatbuffers::Vector<int64_t>* v)
+    {
+        out << ' ' << name << "=[";
+        if(v != nullptr)
+        {
+            for(int64_t u : *v)
+            {
+                uid("", u);
+            }
+        }
+        out << ']';
+    }
+    void longs(const char* name, const flatbuffers::Vector<int64_t>* v)
+    {
+        out << ' ' << name << "=[";
+        if(v != nullptr)
+        {
+            for(flatbuffers::uoffset_t i = 0; i < v->size(); ++i)
+            {
+                out << (i == 0 ? "" : ",") << v->Get(i);
+            }
+        }
+        out << ']';
+    }
+    template <typename T>
+    void value(const char* name, T v)
+    {
+        out << ' ' << name << '=' << +v;
+    }
+    void value(const char* name, flatbuffers::Optional<float> v)
+    {
+        if(v.has_value())
+        {
+            out << ' ' << name << '=' << bits(*v);
+        }
+    }
+    static uint32_t bits(float f)
+    {
+        uint32_t b = 0;
+        std::memcpy(&b, &f, sizeof(b));
+        return b;
+    }
+    static uint64_t bits(double d)
+    {
+        uint64_t b = 0;
+        std::memcpy(&b, &d, sizeof(b));
+        return b;
+    }
+
+    template <typename A>
+    void conv(const A& a)
+    {
+        longs("pre", a.pre_padding());
+        longs("post", a.post_padding());
+        longs("stride", a.stride());
+        longs("dilation", a.dilation());
+        value("mode", static_cast<int>(a.conv_mode()));
+    }
+
+private:
+    std::map<int64_t, size_t> _position;
+};
+
+void writeTensorValue(CanonicalWriter& w, const dobj::TensorAttributes& t)
+{
+    using V = dobj::TensorValue;
+    w.value("vt", static_cast<int>(t.value_type()));
+    switch(t.value_type())
+    {
+    case V::Float32Value: w.value("v", CanonicalWriter::bits(t.value_as_Float32Value()->value())); break;
+    case V::Float16Value: w.value("v", CanonicalWriter::bits(t.value_as_Float16Value()->value())); break;
+    case V::BFloat16Value: w.value("v", CanonicalWriter::bits(t.value_as_BFloat16Value()->value())); break;
+    case V::Float8Value: w.value("v", t.value_as_Float8Value()->value()); break;
+    case V::Int32Value: w.value("v", t.value_as_Int32Value()->value()); break;
+    case V::Float64Value: w.value("v", CanonicalWriter::bits(t.value_as_Float64Value()->value())); break;
+    case V::Int64Value: w.value("v", t.value_as_Int64Value()->value()); break;
+    case V::BoolValue: w.value("v", static_cast<int>(t.value_as_BoolValue()->value())); break;
+    default: break;
+    }
+}
+
+void writeNode(CanonicalWriter& w, const dobj::Node& node)
+{
+    using A = dobj::NodeAttributes;
+    w.value("c", static_cast<int>(node.compute_data_type()));
+    w.value("op", static_cast<int>(node.attributes_type()));
+    switch(node.attributes_type())
+    {
+    case A::ConvolutionFwdAttributes:
+    {
+        const auto& a = *node.attributes_as_ConvolutionFwdAttributes();
+        w.uid("x", a.x_tensor_uid());
+        w.uid("w", a.w_tensor_uid());
+        w.uid("y", a.y_tensor_uid());
+        w.conv(a);
+        break;
+    }
+    case A::ConvolutionBwdAttributes:
+    {
+        const auto& a = *node.attributes_as_ConvolutionBwdAttributes();
+        w.uid("dy", a.dy_tensor_uid());
+        w.uid("w", a.w_tensor_uid());
+        w.uid("dx", a.dx_tensor_uid());
+        w.conv(a);
+        break;
+    }
+    case A::ConvolutionWrwAttributes:
+    {
+        const auto& a = *node.attributes_as_ConvolutionWrwAttributes();
+        w.uid("x", a.x_tensor_uid());
+        w.uid("dy", a.dy_tensor_uid());
+        w.uid("dw", a.dw_tensor_uid());
+        w.conv(a);
+        break;
+    }
+    case A::PointwiseAttributes:
+    {
+        const auto& a = *node.attributes_as_PointwiseAttributes();
+        w.value("mode", static_cast<int>(a.operation()));
+        w.value("lo", a.relu_lower_clip());
+        w.value("hi", a.relu_upper_clip());
+        w.value("slope", a.relu_lower_clip_slope());
+        w.uid("axis", a.axis_tensor_uid());
+        w.uid("in0", a.in_0_tensor_uid());
+        w.uid("in1", a.in_1_tensor_uid());
+        w.uid("in2", a.in_2_tensor_uid());
+        w.uid("out0", a.out_0_tensor_uid());
+        w.value("swish", a.swish_beta());
+        w.value("elu", a.elu_alpha());
+        w.value("softplus", a.softplus_beta());
+        break;
+    }
+    case A::BatchnormInferenceAttributes:
+    {
+        const auto& a = *node.attributes_as_BatchnormInferenceAttributes();
+        w.uid("x", a.x_tensor_uid());
+        w.uid("mean", a.mean_tensor_uid());
+        w.uid("invvar", a.inv_variance_tensor_uid());
+        w.uid("scale", a.scale_tensor_uid());
+        w.uid("bias", a.bias_tensor_uid());
+        w.uid("y", a.y_tensor_uid());
+        break;
+    }
+    case A::BatchnormInferenceAttributesVarianceExt:
+    {
+        const auto& a = *node.attributes_as_BatchnormInferenceAttributesVarianceExt();
+        w.uid("x", a.x_tensor_uid());
+        w.uid("mean", a.mean_tensor_uid());
+        w.uid("var", a.variance_tensor_uid());
+        w.uid("scale", a.scale_tensor_uid());
+        w.uid("bias", a.bias_tensor_uid());
+        w.uid("y", a.y_tensor_uid());
+        w.uid("eps", a.epsilon_tensor_uid());
+        break;
+    }
+    case A::BatchnormAttributes:
+    {
+        const auto& a = *node.attributes_as_BatchnormAttributes();
+        w.uid("x", a.x_tensor_uid());
+        w.uid("scale", a.scale_tensor_uid());
+        w.uid("bias", a.bias_tensor_uid());
+        w.uid("eps", a.epsilon_tensor_uid());
+        w.uids("peers", a.peer_stats_tensor_uid());
+        w.uid("prevmean", a.prev_running_mean_tensor_uid());
+        w.uid("prevvar", a.prev_running_variance_tensor_uid());
+        w.uid("momentum", a.momentum_tensor_uid());
+        w.uid("y", a.y_tensor_uid());
+        w.uid("mean", a.mean_tensor_uid());
+        w.uid("invvar", a.inv_variance_tensor_uid());
+        w.uid("nextmean", a.next_running_mean_tensor_uid());
+        w.uid("nextvar", a.next_running_variance_tensor_uid());
+        break;
+    }
+    case A::BatchnormBackwardAttributes:
+    {
+        const auto& a = *node.attributes_as_BatchnormBackwardAttributes();
+        w.uid("dy", a.dy_tensor_uid());
+        w.uid("x", a.x_tensor_uid());
+        w.uid("mean", a.mean_tensor_uid());
+        w.uid("invvar", a.inv_variance_tensor_uid());
+        w.uid("scale", a.scale_tensor_uid());
+        w.uids("peers", a.peer_stats_tensor_uid());
+        w.uid("dx", a.dx_tensor_uid());
+        w.uid("dscale", a.dscale_tensor_uid());
+        w.uid("dbias", a.dbias_tensor_uid());
+        break;
+    }
+    default:
+        // An attribute kind this backend does not know: only its type goes into the text, so
+        // two such graphs may share a fingerprint; they are not measured (see rank()).
+        break;
+    }
+}
+
+bool knownNodeKinds(const dobj::Graph& graph)
+{
+    if(graph.nodes() == nullptr)
+    {
+        return true;
+    }
+    for(const auto* node : *graph.nodes())
+    {
+        if(node->attributes_type() == dobj::NodeAttributes::NONE
+           || static_cast<int>(node->attributes_type()) > static_cast<int>(dobj::NodeAttributes::MAX))
+        {
+            return false;
+        }
+    }
+    return true;
+}
+} // namespace
+
+std::string canonicalGraphText(const dobj::Graph& graph)
+{
+    CanonicalWriter w(graph);
+    w.out << "graph";
+    w.value("c", static_cast<int>(graph.compute_data_type()));
+    w.value("i", static_cast<int>(graph.intermediate_data_type()));
+    w.value("io", static_cast<int>(graph.io_data_type()));
+    w.value("override", static_cast<int>(graph.is_override_shape_enabled()));
+    if(graph.tensors() != nullptr)
+    {
+        for(flatbuffers::uoffset_t i = 0; i < graph.tensors()->size(); ++i)
+        {
+            const auto& t = *graph.tensors()->Get(i);
+            w.out << "\nt" << i;
+            w.value("dt", static_cast<int>(t.data_type()));
+            w.longs("d", t.dims());
+            w.longs("s", t.strides());
+            w.value("virt", static_cast<int>(t.virtual_()));
+            w.value("pbv", static_cast<int>(t.is_runtime_pass_by_value()));
+            writeTensorValue(w, t);
+            w.uid("ragged", t.ragged_offset_tensor_uid());
+            w.value("align", t.alignment());
+            w.value("raggedmul", t.ragged_offset_multiplier());
+        }
+    }
+    if(graph.nodes() != nullptr)
+    {
+        for(flatbuffers::uoffset_t i = 0; i < graph.nodes()->size(); ++i)
+        {
+            w.out << "\nn" << i;
+            writeNode(w, *graph.nodes()->Get(i));
+        }
+    }
+    return w.out.str();
+}
+
+std::string graphFingerprint(const dobj::Graph& graph)
+{
+    const std::string text = canonicalGraphText(graph);
+    return hex64(fnv1a64(text)) + hex64(fnv1a64(text, 0x84222325cbf29ce4ULL));
+}
+
+namespace
+{
+std::string cpuDescription()
+{
+    static const std::string kCpu = [] {
+        std::string model;
+        std::ifstream in("/proc/cpuinfo");
+        std::string line;
+        while(std::getline(in, line))
+        {
+            if(line.rfind("model name", 0) == 0)
+            {
+                model = line.substr(line.find(':') == std::string::npos ? line.size() : line.find(':') + 1);
+                break;
+            }
+        }
+        return model + "|" + std::to_string(std::thread::hardware_concurrency());
+    }();
+    return kCpu;
+}
+} // namespace
+
+std::string contextFingerprint(const HandleState& state)
+{
+    std::vector<std::string> items;
+    for(const auto& e : state.engines())
+    {
+        const PluginLibrary& lib = e.plugin->library();
+        struct stat st{};
+        const bool statted = ::stat(lib.path().c_str(), &st) == 0;
+        std::ostringstream item;
+        item << hex64(static_cast<uint64_t>(e.id)) << '|' << lib.name() << '|' << lib.version() << '|'
+             << (statted ? static_cast<long long>(st.st_size) : -1LL) << '|'
+             << (statted ? static_cast<long long>(st.st_mtime) : -1LL);
+        items.push_back(item.str());
+    }
+    std::sort(items.begin(), items.end());
+    std::string text = cpuDescription();
+    for(const auto& item : items)
+    {
+        text += "\n" + item;
+    }
+    return hex64(fnv1a64(text));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The ranking file: "hipdnn-engine-ranking-v1 <graph 32 hex>-<context 16 hex> <id>:<us>,..."
+
+namespace
+{
+constexpr const char* kRecordMagic = "hipdnn-engine-ranking-v1";
+
+bool isHex(const std::string& s, size_t n)
+{
+    return s.size() == n && std::all_of(s.begin(), s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
+}
+} // namespace
+
+std::string EngineRankingDb::formatRecord(const std::string& key, const EngineRankingRecord& record)
+{
+    std::ostringstream out;
+    out << kRecordMagic << ' ' << key << ' ';
+    for(size_t i = 0; i < record.engineIds.size(); ++i)
+    {
+        out << (i == 0 ? "" : ",") << hex64(static_cast<uint64_t>(record.engineIds[i])) << ':';
+        const double t = i < record.timesUs.size() ? record.timesUs[i] : -1.0;
+        if(t < 0)
+        {
+            out << "failed";
+        }
+        else
+        {
+            char buffer[32];
+            std::snprintf(buffer, sizeof(buffer), "%.1f", t);
+            out << buffer;
+        }
+    }
+    return out.str();
+}
+
+bool EngineRankingDb::parseRecord(const std::string& line, std::string& key, EngineRankingRecord& record)
+{
+    std::istringstream in(line);
+    std::string magic, k, list, extra;
+    if(!(in >> magic >> k >> list) || (in >> extra) || magic != kRecordMagic)
+    {
+        return false;
+    }
+    if(k.size() != 49 || k[32] != '-' || !isHex(k.substr(0, 32), 32) || !isHex(k.substr(33), 16))
+    {
+        return false;
+    }
+    EngineRankingRecord r;
+    std::istringstream items(list);
+    std::string item;
+    while(std::getline(items, item, ','))
+    {
+        const size_t colon = item.find(':');
+        if(colon != 16 || !isHex(item.substr(0, 16), 16))
+        {
+            return false;
+        }
+        const int64_t id = static_cast<int64_t>(std::strtoull(item.substr(0, 16).c_str(), nullptr, 16));
+        const std::string time = item.substr(17);
+        double us = -1.0;
+        if(time != "failed")
+        {
+            char* end     = nullptr;
+            us            = std::strtod(time.c_str(), &end);
+            const bool ok = !time.empty() && end == time.c_str() + time.size() && std::isfinite(us) && us >= 0;
+            if(!ok)
+            {
+                return false;
+            }
+        }
+        if(std::find(r.engineIds.begin(), r.engineIds.end(), id) != r.engineIds.end())
+        {
+            return false;
+        }
+        r.engineIds.push_back(id);
+        r.timesUs.push_back(us);
+    }
+    if(r.engineIds.empty())
+    {
+        return false;
+    }
+    key    = k;
+    record = std::move(r);
+    return true;
+}
+
+EngineRankingDb::EngineRankingDb(std::string path)
+    : _path(std::move(path))
+{
+}
+
+std::map<std::string, EngineRankingRecord> EngineRankingDb::readFile(bool warn, size_t& corrupt) const
+{
+    std::map<std::string, EngineRankingRecord> records;
+    corrupt = 0;
+    std::ifstream in(_path);
+    if(!in)
+    {
+        if(warn && errno != ENOENT)
+        {
+            HIPDNN_LOG_WARN("engine ranking file " << _path << " cannot be read (" << std::strerror(errno)
+                                                   << "); rankings are measured again");
+        }
+        return records;
+    }
+    std::string line, firstBad;
+    size_t lineNumber = 0;
+    while(std::getline(in, line))
+    {
+        ++lineNumber;
+        if(line.empty() || line[0] == '#')
+        {
+            continue;
+        }
+        std::string key;
+        EngineRankingRecord record;
+        if(parseRecord(line, key, record))
+        {
+            records[key] = std::move(record);
+        }
+        else
+        {
+            if(corrupt == 0)
+            {
+                firstBad = std::to_string(lineNumber);
+            }
+            ++corrupt;
+        }
+    }
+    if(warn && corrupt > 0)
+    {
+        HIPDNN_LOG_WARN("engine ranking file " << _path << ": " << corrupt << " malformed line(s) ignored (first: line "
+                                               << firstBad << ")");
+    }
+    return records;
+}
+
+void EngineRankingDb::loadLocked()
+{
+    if(_loaded)
+    {
+        return;
+    }
+    _loaded = true;
+    if(!_path.empty())
+    {
+        _records = readFile(true, _corruptLines);
+    }
+}
+
+std::optional<EngineRankingRecord> EngineRankingDb::find(const std::string& key)
+{
+    std::lock_guard<std::mutex> lock(_mutex);
+    loadLocked();
+    auto it = _records.find(key);
+    if(it == _records.end())
+    {
+        return std::nullopt;
+    }
+    return it->second;
+}
+
+size_t EngineRankingDb::corruptLines() const
+{
+    std::lock_guard<std::mutex> lock(_mutex);
+    return _corruptLines;
+}
+
+namespace
+{
+/// mkdir -p of the directory part of `path`.
+bool makeParentDirectories(const std::string& path, std::string& why)
+{
+    for(size_t slash = path.find('/', 1); slash != std::string::npos; slash = path.find('/', slash + 1))
+    {
+        const std::string dir = path.substr(0, slash);
+        if(::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST)
+        {
+            why = "cannot create " + dir + ": " + std::strerror(errno);
+            return false;
+        }
+    }
+    return true;
+}
+
+/// flock'ed "<path>.lock" for the read-merge-write of the file; released at destruction.
+class FileLock
+{
+public:
+    explicit FileLock(const std::string& path)
+        : _fd(::open((path + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600))
+    {
+        if(_fd >= 0 && ::flock(_fd, LOCK_EX) != 0)
+        {
+            ::close(_fd);
+            _fd = -1;
+        }
+    }
+    ~FileLock()
+    {
+        if(_fd >= 0)
+        {
+            ::flock(_fd, LOCK_UN);
+            ::close(_fd);
+        }
+    }
+    FileLock(const FileLock&) = delete;
+    FileLock& operator=(const FileLock&) = delete;
+    bool held() const { return _fd >= 0; }
+
+private:
+    int _fd;
+};
+} // namespace
+
+void EngineRankingDb::saveLocked()
+{
+    if(_path.empty() || !_diskUsable)
+    {
+        return;
+    }
+    std::string why;
+    bool ok = makeParentDirectories(_path, why);
+    if(ok)
+    {
+        FileLock lock(_path); // best effort: without it two writers may drop each other's record
+        size_t corrupt = 0;
+        auto merged    = readFile(false, corrupt);
+        for(const auto& [key, record] : _records)
+        {
+            merged[key] = record;
+        }
+        static std::atomic<unsigned> counter{0};
+        const std::string temp = _path + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);
+        {
+            std::ofstream out(temp, std::ios::trunc);
+            out << "# hipDNN measured engine rankings (HIPDNN_ENGINE_RANKING); one record per line, safe to delete\n";
+            for(const auto& [key, record] : merged)
+            {
+                out << formatRecord(key, record) << '\n';
+            }
+            out.flush();
+            ok = static_cast<bool>(out);
+            if(!ok)
+            {
+                why = "cannot write " + temp + ": " + std::strerror(errno);
+            }
+        }
+        if(ok && std::rename(temp.c_str(), _path.c_str()) != 0)
+        {
+            ok  = false;
+            why = "cannot rename " + temp + " to " + _path + ": " + std::strerror(errno);
+        }
+        if(!ok)
+        {
+            std::remove(temp.c_str());
+        }
+    }
+    if(!ok)
+    {
+        _diskUsable = false;
+        HIPDNN_LOG_WARN("engine ranking file " << _path << " is not writable (" << why
+                                               << "); rankings stay in memory for this process");
+    }
+}
+
+void EngineRankingDb::store(const std::string& key, const EngineRankingRecord& record)
+{
+    std::lock_guard<std::mutex> lock(_mutex);
+    loadLocked();
+    _records[key] = record;
+    saveLocked();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measurement
+
+namespace
+{
+constexpr int kTimedRuns          = 3;   // best of k after one untimed run
+constexpr double kTimedBudgetUs   = 2e6; // no further timed runs once an engine used this much
+constexpr double kHopelessFactor  = 3.0; // untimed run this much slower than the best: no timed runs
+constexpr double kStaticTieMargin = 0.02; // an engine must be 2% faster to pass one ranked before it statically
+
+struct AlignedFree
+{
+    void operator()(void* p) const { std::free(p); }
+};
+using Buffer = std::unique_ptr<void, AlignedFree>;
+
+Buffer allocate(size_t bytes)
+{
+    const size_t rounded = std::max<size_t>(64, (bytes + 63) / 64 * 64);
+    void* p              = std::aligned_alloc(64, rounded);
+    if(p == nullptr)
+    {
+        throw std::bad_alloc();
+    }
+    std::memset(p, 0, rounded);
+    return Buffer(p);
+}
+
+/// Deterministic values in [0.25, 1.25) (positive: no NaN from square roots or logs).
+float fillValue(size_t i)
+{
+    uint32_t x = static_cast<uint32_t>(i) * 2654435761u + 0x9e3779b9u;
+    x ^= x >> 15;
+    x *= 0x2c1b3c6du;
+    x ^= x >> 12;
+    return 0.25f + static_cast<float>(x % 4096u) / 4096.0f;
+}
+
+void fill(void* data, size_t elements, dobj::DataType type)
+{
+    using hipdnn_data_sdk::types::bfloat16;
+    using hipdnn_data_sdk::types::half;
+    for(size_t i = 0; i < elements; ++i)
+    {
+        const float v = fillValue(i);
+        switch(type)
+        {
+        case dobj::DataType::FLOAT: static_cast<float*>(data)[i] = v; break;
+        case dobj::DataType::DOUBLE: static_cast<double*>(data)[i] = v; break;
+        case dobj::DataType::HALF: static_cast<half*>(data)[i] = half(static_cast<double>(v)); break;
+        case dobj::DataType::BFLOAT16: static_cast<bfloat16*>(data)[i] = bfloat16(static_cast<double>(v)); break;
+        case dobj::DataType::INT32: static_cast<int32_t*>(data)[i] = static_cast<int32_t>(i % 3); break;
+        case dobj::DataType::INT64: static_cast<int64_t*>(data)[i] = static_cast<int64_t>(i % 3); break;
+        case dobj::DataType::INT8: static_cast<int8_t*>(data)[i] = static_cast<int8_t>(i % 3); break;
+        case dobj::DataType::UINT8: static_cast<uint8_t*>(data)[i] = static_cast<uint8_t>(i % 3); break;
+        default: return; // fp8 and friends stay zero
+        }
+    }
+}
+
+/// The graph's non-virtual, non-value tensors, allocated and filled.
+struct ScratchTensors
+{
+    std::vector<Buffer> memory;
+    std::vector<hipdnnPluginDeviceBuffer_t> buffers;
+};
+
+ScratchTensors makeScratch(const dobj::Graph& graph)
+{
+    ScratchTensors s;
+    if(graph.tensors() == nullptr)
+    {
+        return s;
+    }
+    for(const auto* t : *graph.tensors())
+    {
+        if(t->virtual_() || t->value_type() != dobj::TensorValue::NONE)
+        {
+            continue;
+        }
+        const size_t elementSize = hipdnn_data_sdk::flatbuffer_utilities::dataTypeSize(t->data_type());
+        if(elementSize == 0 || t->dims() == nullptr || t->strides() == nullptr
+           || t->dims()->size() != t->strides()->size())
+        {
+            throw std::runtime_error("tensor uid " + std::to_string(t->uid()) + " has no byte size or layout");
+        }
+        size_t extent = 1;
+        for(flatbuffers::uoffset_t d = 0; d < t->dims()->size(); ++d)
+        {
+            const int64_t dim = t->dims()->Get(d), stride = t->strides()->Get(d);
+            if(dim <= 0 || stride < 0)
+            {
+                extent = 0;
+                break;
+            }
+            extent += static_cast<size_t>(dim - 1) * static_cast<size_t>(stride);
+        }
+        s.memory.push_back(allocate(extent * elementSize));
+        fill(s.memory.back().get(), extent, t->data_type());
+        s.buffers.push_back({t->uid(), s.memory.back().get()});
+    }
+    return s;
+}
+
+struct Measurement
+{
+    double bestUs = -1.0; // < 0: failed
+    std::string failure;
+};
+
+/// Builds the engine's execution context, runs it once untimed and then timed (best of k).
+Measurement measureEngine(const EngineEntry& e,
+                          const std::vector<uint8_t>& graphBytes,
+                          const ScratchTensors& scratch,
+                          double bestSoFarUs)
+{
+    Measurement m;
+    const PluginLibrary& lib = e.plugin->library();
+    const auto& fn           = lib.fn();
+    flatbuffers::FlatBufferBuilder fbb;
+    fbb.Finish(dobj::CreateEngineConfigDirect(fbb, e.id));
+    const hipdnnPluginConstData_t config{fbb.GetBufferPointer(), fbb.GetSize()};
+    const hipdnnPluginConstData_t graph{graphBytes.data(), graphBytes.size()};
+    hipdnnEnginePluginExecutionContext_t context = nullptr;
+    hipdnnPluginStatus_t st = fn.createExecutionContext(e.plugin->handle(), &config, &graph, &context);
+    if(st != HIPDNN_PLUGIN_STATUS_SUCCESS || context == nullptr)
+    {
+        m.failure = lib.describeFailure("hipdnnEnginePluginCreateExecutionContext", st);
+        return m;
+    }
+    size_t ws = 0;
+    st        = fn.getWorkspaceSizeFromContext(e.plugin->handle(), context, &ws);
+    if(st != HIPDNN_PLUGIN_STATUS_SUCCESS)
+    {
+        m.failure = lib.describeFailure("hipdnnEnginePluginGetWorkspaceSizeFromExecutionContext", st);
+    }
+    else
+    {
+        Buffer workspace = ws > 0 ? allocate(ws) : Buffer();
+        auto run         = [&](double& us) {
+            const auto start = std::chrono::steady_clock::now();
+            st = fn.executeOpGraph(e.plugin->handle(), context, workspace.get(), scratch.buffers.data(),
+                                   static_cast<uint32_t>(scratch.buffers.size()));
+            us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+            return st == HIPDNN_PLUGIN_STATUS_SUCCESS;
+        };
+        double us = 0;
+        if(!run(us))
+        {
+            m.failure = lib.describeFailure("hipdnnEnginePluginExecuteOpGraph", st);
+        }
+        else
+        {
+            m.bestUs = us; // the untimed run is the score of an engine too slow for timed runs
+            if(bestSoFarUs < 0 || us < kHopelessFactor * bestSoFarUs)
+            {
+                double spent = 0;
+                m.bestUs     = std::numeric_limits<double>::max();
+                for(int i = 0; i < kTimedRuns && spent < kTimedBudgetUs; ++i)
+                {
+                    if(!run(us))
+                    {
+                        m.bestUs  = -1.0;
+                        m.failure = lib.describeFailure("hipdnnEnginePluginExecuteOpGraph", st);
+                        break;
+                    }
+                    spent += us;
+                    m.bestUs = std::min(m.bestUs, us);
+                }
+            }
+        }
+    }
+    st = fn.destroyExecutionContext(e.plugin->handle(), context);
+    if(st != HIPDNN_PLUGIN_STATUS_SUCCESS)
+    {
+        HIPDNN_LOG_WARN(lib.describeFailure("hipdnnEnginePluginDestroyExecutionContext", st));
+    }
+    return m;
+}
+
+} // namespace
+
+std::vector<size_t> orderByMeasuredTime(const std::vector<double>& times)
+{
+    std::vector<size_t> placed; // positions into times
+    std::vector<size_t> failed;
+    for(size_t i = 0; i < times.size(); ++i)
+    {
+        if(times[i] < 0)
+        {
+            failed.push_back(i);
+            continue;
+        }
+        auto at = std::find_if(placed.begin(), placed.end(),
+                               [&](size_t p) { return times[i] < times[p] * (1.0 - kStaticTieMargin); });
+        placed.insert(at, i);
+    }
+    placed.insert(placed.end(), failed.begin(), failed.end());
+    return placed;
+}
+
+// ---------------------------------------------------------------------------------------------
+// EngineRanking
+
+struct EngineRanking::Impl
+{
+    mutable std::mutex settingsMutex;
+    EngineRankingSettings settings;
+    std::shared_ptr<EngineRankingDb> db;
+    std::mutex measureMutex; // one measurement at a time per process (timings would disturb each other)
+    std::atomic<uint64_t> measurements{0};
+};
+
+EngineRanking::EngineRanking()
+    : _impl(new Impl)
+{
+    _impl->settings = EngineRankingSettings::fromEnvironment();
+    _impl->db       = std::make_shared<EngineRankingDb>(_impl->settings.dbPath);
+}
+
+EngineRanking& EngineRanking::instance()
+{
+    static EngineRanking* ranking = new EngineRanking(); // never destroyed: used until exit
+    return *ranking;
+}
+
+EngineRankingSettings EngineRanking::settings() const
+{
+    std::lock_guard<std::mutex> lock(_impl->settingsMutex);
+    return _impl->settings;
+}
+
+void EngineRanking::reconfigure(EngineRankingSettings settings)
+{
+    std::lock_guard<std::mutex> lock(_impl->settingsMutex);
+    _impl->db       = std::make_shared<EngineRankingDb>(settings.dbPath);
+    _impl->settings = std::move(settings);
+}
+
+uint64_t EngineRanking::measurementCount() const { return _impl->measurements.load(); }
+
+std::vector<size_t> EngineRanking::rank(const HandleState& state,
+                                        const std::vector<uint8_t>& serializedGraph,
+                                        const std::vector<size_t>& staticOrder)
+{
+    std::shared_ptr<EngineRankingDb> db;
+    {
+        std::lock_guard<std::mutex> lock(_impl->settingsMutex);
+        db = _impl->db;
+    }
+    const auto& graph   = *flatbuffers::GetRoot<dobj::Graph>(serializedGraph.data());
+    const auto& engines = state.engines();
+    if(!knownNodeKinds(graph))
+    {
+        HIPDNN_LOG_INFO("engine ranking: the graph has a node kind this backend cannot fingerprint; static order");
+        return staticOrder;
+    }
+    const std::string key = graphFingerprint(graph) + "-" + contextFingerprint(state);
+
+    // A cached record applies when it ranks exactly the applicable engines.
+    auto fromRecord = [&](const EngineRankingRecord& r) -> std::optional<std::vector<size_t>> {
+        if(r.engineIds.size() != staticOrder.size())
+        {
+            return std::nullopt;
+        }
+        std::vector<size_t> order;
+        for(int64_t id : r.engineIds)
+        {
+            auto it = std::find_if(staticOrder.begin(), staticOrder.end(), [&](size_t i) { return engines[i].id == id; });
+            if(it == staticOrder.end())
+            {
+                return std::nullopt;
+            }
+            order.push_back(*it);
+        }
+        return order;
+    };
+    if(auto cached = db->find(key))
+    {
+        if(auto order = fromRecord(*cached))
+        {
+            HIPDNN_LOG_INFO("engine ranking " << key << " from the cache: " << EngineRankingDb::formatRecord(key, *cached));
+            return *order;
+        }
+    }
+
+    std::lock_guard<std::mutex> measuring(_impl->measureMutex);
+    if(auto cached = db->find(key)) // another thread may have measured it meanwhile
+    {
+        if(auto order = fromRecord(*cached))
+        {
+            return *order;
+        }
+    }
+    ScratchTensors scratch;
+    try
+    {
+        scratch = makeScratch(graph);
+    }
+    catch(const std::exception& e)
+    {
+        HIPDNN_LOG_WARN("engine ranking: cannot allocate the graph's scratch tensors (" << e.what()
+                                                                                         << "); static order");
+        return staticOrder;
+    }
+    _impl->measurements.fetch_add(1);
+    std::vector<int64_t> staticIds;
+    std::vector<double> times;
+    double best = -1.0;
+    for(size_t index : staticOrder)
+    {
+        const EngineEntry& e = engines[index];
+        Measurement m;
+        try
+        {
+            m = measureEngine(e, serializedGraph, scratch, best);
+        }
+        catch(const std::exception& ex)
+        {
+            m.bestUs  = -1.0;
+            m.failure = ex.what();
+        }
+        if(m.bestUs < 0)
+        {
+            HIPDNN_LOG_WARN("engine ranking: " << e.name << " failed to run the graph and goes last: " << m.failure);
+        }
+        else if(best < 0 || m.bestUs < best)
+        {
+            best = m.bestUs;
+        }
+        staticIds.push_back(e.id);
+        times.push_back(m.bestUs);
+    }
+    const std::vector<size_t> positions = orderByMeasuredTime(times);
+    EngineRankingRecord record;
+    std::vector<size_t> order;
+    for(size_t p : positions)
+    {
+        record.engineIds.push_back(staticIds[p]);
+        record.timesUs.push_back(times[p]);
+        order.push_back(staticOrder[p]);
+    }
+    if(best < 0)
+    {
+        HIPDNN_LOG_WARN("engine ranking: no engine could run the graph on scratch buffers; static order, not cached");
+        return staticOrder;
+    }
+    HIPDNN_LOG_INFO("engine ranking " << key << " measured: " << EngineRankingDb::formatRecord(key, record));
+    db->store(key, record);
+    return order;
+}
+
+} // namespace hipdnn_backend

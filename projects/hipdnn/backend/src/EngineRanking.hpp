@@ -1,0 +1,147 @@
+// Measured engine ranking for HIPDNN_HEUR_MODE_FALLBACK (see "Engine order" in the README).
+//
+// When more than one engine can run a graph and nothing pins one, the heuristics ask this module
+// to order the engines. It looks the graph up in a ranking cache keyed by a stable fingerprint of
+// the graph (ops, dims, strides, data types, attributes: never tensor uids, names or pointers)
+// and of the context (loaded engines, their plugin binaries, the CPU). On a miss it measures:
+// each applicable engine builds an execution context on scratch buffers the backend allocates
+// and fills deterministically, runs once untimed and then best-of-k, and the engines are ordered
+// by time (the static order breaks near-ties). The ranking is kept in memory for every handle of
+// the process and on disk (one text record per line, rewritten atomically), so a problem is
+// measured once per machine.
+#pragma once
+
+#include <hipdnn_data_sdk/flatbuffer_utilities/DataObjects.hpp>
+
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hipdnn_backend
+{
+
+class HandleState;
+
+enum class EngineRankingMode
+{
+    Measured, // default: measure on a cache miss
+    Static,   // upstream's static rule only (HIPDNN_ENGINE_RANKING=static)
+};
+
+/// The process's ranking controls (read once from the environment; tests may set their own).
+struct EngineRankingSettings
+{
+    EngineRankingMode mode = EngineRankingMode::Measured;
+    /// HIPDNN_HEUR_FALLBACK_ENGINE_ORDER, or the default {"MIOPEN_ENGINE"}.
+    std::vector<std::string> fallbackOrder{"MIOPEN_ENGINE"};
+    /// True when HIPDNN_HEUR_FALLBACK_ENGINE_ORDER was set: an explicit order pins, no measuring.
+    bool fallbackOrderExplicit = false;
+    /// Ranking file; empty = in memory only.
+    std::string dbPath;
+
+    /// HIPDNN_ENGINE_RANKING (measured|static), HIPDNN_HEUR_FALLBACK_ENGINE_ORDER,
+    /// HIPDNN_ENGINE_RANKING_DB (a file path; empty or "none": in memory only), else
+    /// $XDG_CACHE_HOME/hipdnn/engine_ranking.txt, else $HOME/.cache/hipdnn/engine_ranking.txt.
+    /// Under secure execution (AT_SECURE) no variable is read and the cache stays in memory.
+    static EngineRankingSettings fromEnvironment();
+};
+
+/// Splits a comma list, trimming blanks and dropping empty items.
+std::vector<std::string> splitEngineList(const std::string& list);
+
+/// The canonical text of a graph the fingerprint hashes: every tensor by position (data type,
+/// dims, strides, virtual, pass-by-value value), every node with its attributes, uids replaced by
+/// tensor positions; the graph's name, id, tensor names and preferred engine are left out.
+std::string canonicalGraphText(const hipdnn_data_sdk::data_objects::Graph& graph);
+
+/// FNV-1a 64 of `text` from `basis` (default: the standard offset basis).
+uint64_t fnv1a64(std::string_view text, uint64_t basis = 0xcbf29ce484222325ULL);
+
+/// 32 hex digits: two FNV-1a 64 hashes (different bases) of canonicalGraphText.
+std::string graphFingerprint(const hipdnn_data_sdk::data_objects::Graph& graph);
+
+/// 16 hex digits over the loaded engines (id, plugin name, version, file size and mtime, sorted)
+/// and the CPU (model name, hardware threads).
+std::string contextFingerprint(const HandleState& state);
+
+/// One ranking: engine ids best first with their best time in microseconds (< 0: failed).
+struct EngineRankingRecord
+{
+    std::vector<int64_t> engineIds;
+    std::vector<double> timesUs;
+};
+
+/// The measured order: positions into `timesUs` (one time per engine in static order; < 0 =
+/// failed), best first. Each engine, taken in static order, is placed before the first already
+/// placed engine it beats by more than 2%, so near-ties keep the static order; failed engines
+/// go last in static order.
+std::vector<size_t> orderByMeasuredTime(const std::vector<double>& timesUs);
+
+/// The in-memory cache and its file. Thread-safe.
+class EngineRankingDb
+{
+public:
+    /// `path` empty: memory only. Nothing is read until the first lookup.
+    explicit EngineRankingDb(std::string path);
+
+    std::optional<EngineRankingRecord> find(const std::string& key);
+    /// Stores in memory and rewrites the file (merged with what other processes wrote meanwhile;
+    /// temp file + rename, under an flock on "<path>.lock"). An unwritable location warns once
+    /// and leaves the ranking in memory.
+    void store(const std::string& key, const EngineRankingRecord& record);
+
+    const std::string& path() const { return _path; }
+    /// Record lines the last read of the file ignored as corrupt.
+    size_t corruptLines() const;
+
+    /// "<key> <ranking>" line of the file format (exposed for tests).
+    static std::string formatRecord(const std::string& key, const EngineRankingRecord& record);
+    /// Parses one line; false for anything malformed.
+    static bool parseRecord(const std::string& line, std::string& key, EngineRankingRecord& record);
+
+private:
+    void loadLocked();
+    std::map<std::string, EngineRankingRecord> readFile(bool warn, size_t& corrupt) const;
+    void saveLocked();
+
+    std::string _path;
+    mutable std::mutex _mutex;
+    bool _loaded = false;
+    bool _diskUsable = true;
+    size_t _corruptLines = 0;
+    std::map<std::string, EngineRankingRecord> _records;
+};
+
+/// Process-wide ranking: settings, cache, measurement.
+class EngineRanking
+{
+public:
+    static EngineRanking& instance();
+
+    /// A copy of the settings in effect.
+    EngineRankingSettings settings() const;
+
+    /// Orders `staticOrder` (indices into state.engines(), the static FALLBACK order) for the
+    /// graph: a cached ranking, else a measured one. Engines whose measurement failed go last
+    /// (reason logged at WARN). Never throws for a measurement failure; the static order is
+    /// returned when nothing could be measured.
+    std::vector<size_t> rank(const HandleState& state,
+                             const std::vector<uint8_t>& serializedGraph,
+                             const std::vector<size_t>& staticOrder);
+
+    /// Replaces the settings and starts an empty cache over the new file (tests).
+    void reconfigure(EngineRankingSettings settings);
+    /// Graphs measured by this process (each is one miss of the cache).
+    uint64_t measurementCount() const;
+
+private:
+    EngineRanking();
+    struct Impl;
+    Impl* _impl;
+};
+
+} // namespace hipdnn_backend

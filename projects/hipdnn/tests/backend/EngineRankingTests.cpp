@@ -1,0 +1,349 @@
+// The measured engine ranking of HIPDNN_HEUR_MODE_FALLBACK (EngineRanking.hpp), linked against
+// the static hipdnn_backend_private. Engines of controllable speed come from the test speed
+// plugin (TEST_SPEED_A_ENGINE / TEST_SPEED_B_ENGINE; HIPDNN_TEST_SPEED_{A,B}_US). Speeds differ
+// by orders of magnitude (a 30 ms sleep against a microsecond graph), and no test asserts a time.
+#include "EngineRanking.hpp"
+#include "Handle.hpp"
+#include "HipdnnException.hpp"
+#include "PluginManager.hpp"
+#include "descriptors/EngineDescriptors.hpp"
+
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <hipdnn_data_sdk/utilities/EngineNames.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+using namespace hipdnn_backend;
+namespace dobj = hipdnn_data_sdk::data_objects;
+
+namespace
+{
+const char* const kSlow = "30000"; // microseconds
+
+/// Conv fprop x [n,2,5,5] * w [3,2,3,3] -> y; uids and names as given (the fingerprint must not
+/// depend on them).
+std::vector<uint8_t> convGraph(int64_t n = 1,
+                               int64_t firstUid = 1,
+                               const char* name = "conv",
+                               std::optional<int64_t> preferred = std::nullopt,
+                               int64_t pad = 1)
+{
+    flatbuffers::FlatBufferBuilder fbb;
+    const int64_t ho = 5 + 2 * pad - 2;
+    const std::vector<int64_t> xd{n, 2, 5, 5}, xs{50, 25, 5, 1}, wd{3, 2, 3, 3}, ws{18, 9, 3, 1};
+    const std::vector<int64_t> yd{n, 3, ho, ho}, ys{3 * ho * ho, ho * ho, ho, 1};
+    const std::vector<int64_t> pads{pad, pad}, ones{1, 1};
+    std::vector<flatbuffers::Offset<dobj::TensorAttributes>> tensors{
+        dobj::CreateTensorAttributesDirect(fbb, firstUid, (std::string(name) + "_x").c_str(), dobj::DataType::FLOAT, &xs, &xd),
+        dobj::CreateTensorAttributesDirect(fbb, firstUid + 1, "w", dobj::DataType::FLOAT, &ws, &wd),
+        dobj::CreateTensorAttributesDirect(fbb, firstUid + 2, "y", dobj::DataType::FLOAT, &ys, &yd)};
+    auto conv = dobj::CreateConvolutionFwdAttributesDirect(fbb, firstUid, firstUid + 1, firstUid + 2, &pads, &pads,
+                                                           &ones, &ones, dobj::ConvMode::CROSS_CORRELATION);
+    std::vector<flatbuffers::Offset<dobj::Node>> nodes{dobj::CreateNodeDirect(
+        fbb, name, dobj::DataType::FLOAT, dobj::NodeAttributes::ConvolutionFwdAttributes, conv.Union())};
+    fbb.Finish(dobj::CreateGraphDirect(fbb, name, dobj::DataType::FLOAT, dobj::DataType::FLOAT, dobj::DataType::FLOAT,
+                                       &tensors, &nodes,
+                                       preferred ? flatbuffers::Optional<int64_t>(*preferred) : flatbuffers::nullopt));
+    return {fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize()};
+}
+
+const dobj::Graph& root(const std::vector<uint8_t>& bytes) { return *flatbuffers::GetRoot<dobj::Graph>(bytes.data()); }
+
+std::string tempPath(const std::string& tag)
+{
+    return ::testing::TempDir() + "hipdnn_ranking_" + tag + "_" + std::to_string(::getpid()) + ".txt";
+}
+
+std::string readAll(const std::string& path)
+{
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+/// Loads only the speed plugin, sets the engines' delays and the ranking settings; restores all.
+class EngineRankingTest : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        PluginManager::instance().setEnginePluginPaths({std::string(HIPDNN_TEST_PLUGIN_DIR) + "/libhipdnn_test_speed_plugin.so"},
+                                                       HIPDNN_PLUGIN_LOADING_ABSOLUTE);
+        _db = tempPath(::testing::UnitTest::GetInstance()->current_test_info()->name());
+        std::remove(_db.c_str());
+        configure(EngineRankingMode::Measured, _db);
+        setDelays("0", "0");
+    }
+    void TearDown() override
+    {
+        EngineRanking::instance().reconfigure(EngineRankingSettings{});
+        PluginManager::instance().setEnginePluginPaths({}, HIPDNN_PLUGIN_LOADING_ADDITIVE);
+        ::unsetenv("HIPDNN_TEST_SPEED_A_US");
+        ::unsetenv("HIPDNN_TEST_SPEED_B_US");
+        std::remove(_db.c_str());
+        std::remove((_db + ".lock").c_str());
+    }
+
+    static void configure(EngineRankingMode mode, const std::string& db, bool explicitOrder = false)
+    {
+        EngineRankingSettings s;
+        s.mode                  = mode;
+        s.dbPath                = db;
+        s.fallbackOrderExplicit = explicitOrder;
+        if(explicitOrder)
+        {
+            s.fallbackOrder = {"TEST_SPEED_A_ENGINE"};
+        }
+        EngineRanking::instance().reconfigure(s);
+    }
+    static void setDelays(const char* a, const char* b)
+    {
+        ::setenv("HIPDNN_TEST_SPEED_A_US", a, 1);
+        ::setenv("HIPDNN_TEST_SPEED_B_US", b, 1);
+    }
+
+    /// Engine names in FALLBACK order for the graph, on a fresh handle.
+    static std::vector<std::string> rankOnNewHandle(const std::vector<uint8_t>& bytes)
+    {
+        hipdnnHandle_t handle = HandleRegistry::create();
+        std::vector<std::string> names;
+        {
+            auto graph = std::make_shared<OperationGraphDescriptor>();
+            hipdnnBackendDescriptor_t graphHandle = DescriptorRegistry::add(graph);
+            graph->setAttribute(HIPDNN_ATTR_OPERATIONGRAPH_HANDLE, HIPDNN_TYPE_HANDLE, 1, &handle);
+            graph->loadSerialized(bytes.data(), bytes.size());
+            graph->finalize();
+            EngineHeuristicDescriptor heur;
+            heur.setAttribute(HIPDNN_ATTR_ENGINEHEUR_OPERATION_GRAPH, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &graphHandle);
+            const hipdnnBackendHeurMode_t mode = HIPDNN_HEUR_MODE_FALLBACK;
+            heur.setAttribute(HIPDNN_ATTR_ENGINEHEUR_MODE, HIPDNN_TYPE_HEUR_MODE, 1, &mode);
+            heur.finalize();
+            for(size_t i : heur.ranking())
+            {
+                names.push_back(graph->handleState()->engines()[i].name);
+            }
+            DescriptorRegistry::remove(graphHandle);
+        }
+        HandleRegistry::destroy(handle);
+        return names;
+    }
+
+    std::string _db;
+};
+
+const std::vector<std::string> kAThenB{"TEST_SPEED_A_ENGINE", "TEST_SPEED_B_ENGINE"};
+const std::vector<std::string> kBThenA{"TEST_SPEED_B_ENGINE", "TEST_SPEED_A_ENGINE"};
+} // namespace
+
+TEST(EngineRankingFingerprint, IgnoresUidsAndNamesButNotShapesOrAttributes)
+{
+    const std::string base = graphFingerprint(root(convGraph()));
+    EXPECT_EQ(base.size(), 32u);
+    EXPECT_EQ(graphFingerprint(root(convGraph(1, 100, "renamed"))), base);
+    EXPECT_EQ(graphFingerprint(root(convGraph(1, 1, "conv", int64_t{42}))), base); // preferred engine is no shape
+    EXPECT_NE(graphFingerprint(root(convGraph(2))), base);                          // batch
+    EXPECT_NE(graphFingerprint(root(convGraph(1, 1, "conv", std::nullopt, 0))), base); // padding and output dims
+    const std::string text = canonicalGraphText(root(convGraph(1, 7)));
+    EXPECT_EQ(text.find("uid"), std::string::npos);
+    EXPECT_NE(text.find("x=t0 w=t1 y=t2"), std::string::npos) << text;
+}
+
+TEST(EngineRankingFingerprint, EnvironmentListsSplitAndTrim)
+{
+    EXPECT_EQ(splitEngineList(" A_ENGINE, ,B_ENGINE ,"), (std::vector<std::string>{"A_ENGINE", "B_ENGINE"}));
+    EXPECT_TRUE(splitEngineList("").empty());
+}
+
+TEST(EngineRankingOrder, FasterFirstNearTiesKeepStaticOrderFailuresLast)
+{
+    EXPECT_EQ(orderByMeasuredTime({100, 50}), (std::vector<size_t>{1, 0}));
+    EXPECT_EQ(orderByMeasuredTime({100, 99}), (std::vector<size_t>{0, 1})); // within 2%: static order
+    EXPECT_EQ(orderByMeasuredTime({-1, 100, 10}), (std::vector<size_t>{2, 1, 0}));
+    EXPECT_EQ(orderByMeasuredTime({-1, -1}), (std::vector<size_t>{0, 1}));
+    EXPECT_EQ(orderByMeasuredTime({30, 20, 10}), (std::vector<size_t>{2, 1, 0}));
+}
+
+TEST(EngineRankingDbFormat, RecordsRoundTripAndMalformedLinesAreRejected)
+{
+    const std::string key = std::string(32, 'a') + "-" + std::string(16, 'b');
+    EngineRankingRecord r{{0x15B46865C717A122LL, -5}, {12.5, -1.0}};
+    const std::string line = EngineRankingDb::formatRecord(key, r);
+    std::string k;
+    EngineRankingRecord back;
+    ASSERT_TRUE(EngineRankingDb::parseRecord(line, k, back)) << line;
+    EXPECT_EQ(k, key);
+    EXPECT_EQ(back.engineIds, r.engineIds);
+    EXPECT_DOUBLE_EQ(back.timesUs[0], 12.5);
+    EXPECT_LT(back.timesUs[1], 0);
+    for(const std::string& bad :
+        {std::string(""), std::string("garbage"), line + " extra", line.substr(0, line.size() - 3) + "x,y",
+         std::string("hipdnn-engine-ranking-v1 ") + key + " ", std::string("hipdnn-engine-ranking-v0 ") + line.substr(25),
+         std::string("hipdnn-engine-ranking-v1 ") + key.substr(1) + " 15b46865c717a122:1.0",
+         std::string("hipdnn-engine-ranking-v1 ") + key + " 15b46865c717a122:-3",
+         std::string("hipdnn-engine-ranking-v1 ") + key + " 15b46865c717a122:1,15b46865c717a122:2"})
+    {
+        EXPECT_FALSE(EngineRankingDb::parseRecord(bad, k, back)) << bad;
+    }
+}
+
+TEST_F(EngineRankingTest, FasterEngineIsRankedFirstAndMeasuredOncePerProcess)
+{
+    const auto bytes = convGraph();
+    // Static order (load order) is A, B; B is much faster.
+    setDelays(kSlow, "0");
+    const uint64_t before = EngineRanking::instance().measurementCount();
+    EXPECT_EQ(rankOnNewHandle(bytes), kBThenA);
+    EXPECT_EQ(EngineRanking::instance().measurementCount(), before + 1);
+    // Another handle, a graph differing only in uids and names: the cached ranking, no measuring
+    // (even though the speeds are now reversed).
+    setDelays("0", kSlow);
+    EXPECT_EQ(rankOnNewHandle(convGraph(1, 50, "other")), kBThenA);
+    EXPECT_EQ(EngineRanking::instance().measurementCount(), before + 1);
+    // A different shape is measured on its own.
+    EXPECT_EQ(rankOnNewHandle(convGraph(2)), kAThenB);
+    EXPECT_EQ(EngineRanking::instance().measurementCount(), before + 2);
+}
+
+TEST_F(EngineRankingTest, DiskCacheIsWrittenAndReadBackWithoutMeasuring)
+{
+    const auto bytes = convGraph();
+    setDelays("0", kSlow);
+    EXPECT_EQ(rankOnNewHandle(bytes), kAThenB);
+    const std::string file = readAll(_db);
+    EXPECT_NE(file.find("hipdnn-engine-ranking-v1 " + graphFingerprint(root(bytes)) + "-"), std::string::npos) << file;
+    // A second backend state over the same file (as a second process would see it) finds the
+    // record: no measurement, the recorded order even though the speeds are now reversed.
+    configure(EngineRankingMode::Measured, _db);
+    setDelays(kSlow, "0");
+    const uint64_t before = EngineRanking::instance().measurementCount();
+    EXPECT_EQ(rankOnNewHandle(bytes), kAThenB);
+    EXPECT_EQ(EngineRanking::instance().measurementCount(), before);
+    // No temporary file is left behind.
+    const std::filesystem::path db(_db);
+    for(const auto& entry : std::filesystem::directory_iterator(db.parent_path()))
+    {
+        EXPECT_NE(entry.path().filename().string().rfind(db.filename().string() + ".tmp", 0), 0u) << entry.path();
+    }
+}
+
+TEST_F(EngineRankingTest, CorruptLinesAreIgnoredAndDroppedOnTheNextWrite)
+{
+    const auto bytes = convGraph();
+    setDelays(kSlow, "0");
+    EXPECT_EQ(rankOnNewHandle(bytes), kBThenA);
+    const std::string good = readAll(_db);
+    {
+        std::ofstream out(_db, std::ios::trunc);
+        out << "not a record\nhipdnn-engine-ranking-v1 zz 1:2\n" << good << "hipdnn-engine-ranking-v1 \x01\x02\n";
+    }
+    configure(EngineRankingMode::Measured, _db);
+    setDelays("0", kSlow);
+    const uint64_t before = EngineRanking::instance().measurementCount();
+    EXPECT_EQ(rankOnNewHandle(bytes), kBThenA); // the good record survived the corrupt ones
+    EXPECT_EQ(EngineRanking::instance().measurementCount(), before);
+    EngineRankingDb db(_db);
+    EXPECT_FALSE(db.find("no-such-key").has_value());
+    EXPECT_EQ(db.corruptLines(), 3u);
+    // The next write (a new shape) rewrites the file without the corrupt lines.
+    EXPECT_EQ(rankOnNewHandle(convGraph(3)), kAThenB);
+    EngineRankingDb again(_db);
+    EXPECT_FALSE(again.find("no-such-key").has_value());
+    EXPECT_EQ(again.corruptLines(), 0u);
+}
+
+TEST_F(EngineRankingTest, UnwritableLocationKeepsRankingsInMemory)
+{
+    // A path below a regular file can be neither created nor written.
+    { std::ofstream(_db) << "x\n"; }
+    configure(EngineRankingMode::Measured, _db + "/sub/ranking.txt");
+    setDelays(kSlow, "0");
+    const uint64_t before = EngineRanking::instance().measurementCount();
+    EXPECT_EQ(rankOnNewHandle(convGraph()), kBThenA);
+    EXPECT_EQ(rankOnNewHandle(convGraph()), kBThenA);
+    EXPECT_EQ(EngineRanking::instance().measurementCount(), before + 1);
+}
+
+TEST_F(EngineRankingTest, StaticModeKeepsTheStaticOrderAndMeasuresNothing)
+{
+    configure(EngineRankingMode::Static, _db);
+    setDelays(kSlow, "0");
+    const uint64_t before = EngineRanking::instance().measurementCount();
+    EXPECT_EQ(rankOnNewHandle(convGraph()), kAThenB);
+    EXPECT_EQ(EngineRanking::instance().measurementCount(), before);
+    EXPECT_TRUE(readAll(_db).empty());
+}
+
+TEST_F(EngineRankingTest, PreferredEngineAndExplicitOrderPinWithoutMeasuring)
+{
+    setDelays(kSlow, "0");
+    const uint64_t before = EngineRanking::instance().measurementCount();
+    const int64_t slowId  = hipdnn_data_sdk::utilities::engineNameToId("TEST_SPEED_A_ENGINE");
+    EXPECT_EQ(rankOnNewHandle(convGraph(1, 1, "conv", slowId)), kAThenB);
+    EXPECT_EQ(EngineRanking::instance().measurementCount(), before);
+    configure(EngineRankingMode::Measured, _db, true); // HIPDNN_HEUR_FALLBACK_ENGINE_ORDER=TEST_SPEED_A_ENGINE
+    EXPECT_EQ(rankOnNewHandle(convGraph()), kAThenB);
+    EXPECT_EQ(EngineRanking::instance().measurementCount(), before);
+}
+
+TEST_F(EngineRankingTest, FailingEngineGoesLastWithItsFailureRecorded)
+{
+    setDelays("fail", kSlow);
+    EXPECT_EQ(rankOnNewHandle(convGraph()), kBThenA);
+    std::string key;
+    EngineRankingRecord record;
+    std::istringstream lines(readAll(_db));
+    std::string line;
+    bool found = false;
+    while(std::getline(lines, line))
+    {
+        if(EngineRankingDb::parseRecord(line, key, record))
+        {
+            found = true;
+            ASSERT_EQ(record.timesUs.size(), 2u);
+            EXPECT_GT(record.timesUs[0], 0);
+            EXPECT_LT(record.timesUs[1], 0) << line;
+        }
+    }
+    EXPECT_TRUE(found);
+}
+
+TEST_F(EngineRankingTest, ThreadsRankingTheSameGraphShareOneMeasurement)
+{
+    setDelays(kSlow, "0");
+    const auto bytes      = convGraph(4);
+    const uint64_t before = EngineRanking::instance().measurementCount();
+    std::vector<std::vector<std::string>> results(4);
+    std::vector<std::thread> threads;
+    for(size_t i = 0; i < results.size(); ++i)
+    {
+        threads.emplace_back([&, i] { results[i] = rankOnNewHandle(bytes); });
+    }
+    for(auto& t : threads)
+    {
+        t.join();
+    }
+    for(const auto& r : results)
+    {
+        EXPECT_EQ(r, kBThenA);
+    }
+    EXPECT_EQ(EngineRanking::instance().measurementCount(), before + 1);
+    std::string key;
+    EngineRankingRecord record;
+    size_t records = 0;
+    std::istringstream lines(readAll(_db));
+    std::string line;
+    while(std::getline(lines, line))
+    {
+        records += EngineRankingDb::parseRecord(line, key, record) ? 1 : 0;
+    }
+    EXPECT_EQ(records, 1u);
+}
