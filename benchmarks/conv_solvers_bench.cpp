@@ -122,6 +122,10 @@ struct Options
     int retries         = 0;
     double maxOtherLoad = 0.1;
     double quietWaitS   = 120;
+    // "wall" (steady_clock, the default) or "cpu" (this process's CPU time per run: with
+    // MIOPEN_NUM_THREADS=1 OMP_NUM_THREADS=1 it does not count the time another process held the
+    // core, so single-threaded comparisons stay usable on a loaded machine).
+    std::string clock = "wall";
 };
 
 void printUsage()
@@ -136,6 +140,9 @@ void printUsage()
         "  --with-naive       also time the naive reference solvers (very slow at N=32)\n"
         "  --warmup=N         untimed runs before timing (default 2)\n"
         "  --reps=N           minimum timed runs (default 5)\n"
+        "  --clock=C          wall (default) or cpu: this process's CPU time per run; use it\n"
+        "                     single-threaded (MIOPEN_NUM_THREADS=1 OMP_NUM_THREADS=1) on a\n"
+        "                     loaded machine (threads spinning at barriers count as busy)\n"
         "  --max-reps=N       maximum timed runs (default 50)\n"
         "  --min-time=S       minimum timed seconds per implementation (default 0.5)\n"
         "  --tol=X            max relative error vs oneDNN (default 1e-3)\n"
@@ -192,6 +199,8 @@ bool parseOptions(int argc, char** argv, Options& o, bool& listOnly)
             o.maxOtherLoad = std::atof(value().c_str());
         else if(startsWith(a, "--quiet-wait="))
             o.quietWaitS = std::atof(value().c_str());
+        else if(startsWith(a, "--clock="))
+            o.clock = value();
         else if(a == "--list")
             listOnly = true;
         else if(a == "--help" || a == "-h")
@@ -207,10 +216,11 @@ bool parseOptions(int argc, char** argv, Options& o, bool& listOnly)
         }
     }
     if(o.batch < 1 || o.minReps < 1 || o.maxReps < o.minReps || o.warmup < 0 || o.minTimeS < 0 ||
-       !(o.tol > 0) || o.retries < 0 || o.maxOtherLoad < 0 || o.quietWaitS < 0)
+       !(o.tol > 0) || o.retries < 0 || o.maxOtherLoad < 0 || o.quietWaitS < 0 ||
+       (o.clock != "wall" && o.clock != "cpu"))
     {
         std::fprintf(stderr, "bad option values (batch, reps, max-reps, warmup, min-time, tol, "
-                             "retries, max-other-load, quiet-wait)\n");
+                             "retries, max-other-load, quiet-wait, clock)\n");
         return false;
     }
     if(o.onednnAlg != "best" && o.onednnAlg != "direct" && o.onednnAlg != "auto" &&
@@ -252,8 +262,45 @@ bool solverSelected(const miopen::conv::Solver& s, const Options& o)
 
 // ---- Timing (bench_common.hpp) ----
 
+double processCpuMs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return 1e3 * static_cast<double>(ts.tv_sec) + 1e-6 * static_cast<double>(ts.tv_nsec);
+}
+
+// Like bench::timeRuns, but each run is timed with this process's CPU time (--clock=cpu).
+Timing timeRunsCpu(const std::function<void()>& fn, const Options& o)
+{
+    for(int i = 0; i < o.warmup; ++i)
+        fn();
+    std::vector<double> ms;
+    double total = 0;
+    for(;;)
+    {
+        const double t0 = processCpuMs();
+        fn();
+        const double t1 = processCpuMs();
+        ms.push_back(t1 - t0);
+        total += t1 - t0;
+        const int n = static_cast<int>(ms.size());
+        if(n >= o.maxReps || (n >= o.minReps && total >= 1e3 * o.minTimeS))
+            break;
+    }
+    std::sort(ms.begin(), ms.end());
+    Timing t;
+    t.reps              = static_cast<int>(ms.size());
+    t.minMs             = ms.front();
+    t.maxMs             = ms.back();
+    const std::size_t n = ms.size();
+    t.medianMs          = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+    return t;
+}
+
 Timing timeRuns(const std::function<void()>& fn, const Options& o)
 {
+    if(o.clock == "cpu")
+        return timeRunsCpu(fn, o);
     return bench::timeRuns(fn, bench::TimingOptions{o.warmup, o.minReps, o.maxReps, o.minTimeS});
 }
 
@@ -705,8 +752,9 @@ int runAll(const Options& o)
     if(static_cast<std::size_t>(omp_get_max_threads()) != miopenThreads)
         std::printf("WARNING: thread counts differ (miopen %zu, oneDNN %d): ratios are unfair\n",
                     miopenThreads, omp_get_max_threads());
-    std::printf("batch %d, fp32, warm-up %d, reps >= %d and >= %.2f s (<= %d), median; tol %.0e\n",
-                o.batch, o.warmup, o.minReps, o.minTimeS, o.maxReps, o.tol);
+    std::printf("batch %d, fp32, warm-up %d, reps >= %d and >= %.2f s (<= %d), median; tol %.0e; clock %s\n",
+                o.batch, o.warmup, o.minReps, o.minTimeS, o.maxReps, o.tol,
+                o.clock == "cpu" ? "cpu (process CPU time)" : "wall");
     printLoad("at start");
 
     const CpuClock runStart = readCpuClock();

@@ -692,6 +692,47 @@ INSTANTIATE_TEST_SUITE_P(Registry, SolverAccuracy, ::testing::ValuesIn(accuracyP
                              return p.param.solver + (p.param.genericIsa ? "_generic" : "");
                          });
 
+// Winograd with many channels: several GEMM K blocks, channel counts that are not multiples of
+// the filter transform's 8-channel groups, and (F(4x4): 36 * 364 * 347 floats = 18 MB) a
+// transformed filter large enough to be written with non-temporal stores. Small images keep
+// each case under ~10 MFLOP.
+TEST(SolverAccuracyFixed, WinogradLargeChannelCounts)
+{
+    struct Shape
+    {
+        std::size_t n, c, k, hw;
+    };
+    const Shape shapes[] = {{1, 347, 353, 2}, {2, 352, 336, 1}, {1, 270, 260, 3}};
+    std::mt19937 rng(1001);
+    int caseIndex = 0;
+    for(const std::uint64_t id : {std::uint64_t{1001}, std::uint64_t{84}})
+    {
+        const Solver* solver = miopen::conv::findSolver(id);
+        ASSERT_NE(solver, nullptr);
+        for(const Direction dir : {Direction::Forward, Direction::BackwardData})
+            for(const Shape& sh : shapes)
+            {
+                Spec s;
+                s.sd    = 2;
+                s.n     = sh.n;
+                s.c     = sh.c;
+                s.k     = sh.k;
+                s.in    = {sh.hw, sh.hw};
+                s.fil   = {3, 3};
+                s.out   = {sh.hw, sh.hw};
+                s.pad   = {1, 1};
+                s.str   = {1, 1};
+                s.dil   = {1, 1};
+                s.orderX = s.orderW = s.orderY = "NCHW";
+                s.combo = Combo{dir, miopenFloat, miopenFloat};
+                ASSERT_LE(s.flops(), 20e6) << s.describe();
+                const CaseResult r = runCase(*solver, s, rng, caseIndex++);
+                EXPECT_TRUE(r.accepted) << solver->name() << " declined " << s.describe();
+                EXPECT_TRUE(r.ok) << solver->name() << ": " << s.describe();
+            }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Registry.
 
