@@ -1,5 +1,8 @@
 #include <miopen/activation.hpp>
 #include <miopen/elementwise.hpp>
+#include <miopen/logger.hpp>
+
+#include <sstream>
 
 namespace miopen {
 
@@ -8,6 +11,44 @@ const ActivationParams& ActivationDescriptor::params() const
     if(!_isSet)
         fail(miopenStatusNotInitialized, "activation descriptor was never set");
     return _params;
+}
+
+std::string ActivationDescriptor::toString() const
+{
+    if(!_isSet)
+        return "{unset}";
+    std::ostringstream ss;
+    ss << '{' << activationModeName(_params.mode) << ", alpha " << _params.alpha << ", beta " << _params.beta
+       << ", gamma " << _params.gamma << '}';
+    return ss.str();
+}
+
+const char* activationModeName(miopenActivationMode_t mode) noexcept
+{
+    switch(static_cast<int>(mode))
+    {
+    case miopenActivationPASTHRU: return "miopenActivationPASTHRU";
+    case miopenActivationLOGISTIC: return "miopenActivationLOGISTIC";
+    case miopenActivationTANH: return "miopenActivationTANH";
+    case miopenActivationRELU: return "miopenActivationRELU";
+    case miopenActivationSOFTRELU: return "miopenActivationSOFTRELU";
+    case miopenActivationABS: return "miopenActivationABS";
+    case miopenActivationPOWER: return "miopenActivationPOWER";
+    case miopenActivationCLIPPEDRELU: return "miopenActivationCLIPPEDRELU";
+    case miopenActivationLEAKYRELU: return "miopenActivationLEAKYRELU";
+    case miopenActivationELU: return "miopenActivationELU";
+    default: return "unknown";
+    }
+}
+
+std::string activationDriverArgs(const TensorDescriptor& x, const ActivationParams& p, bool forward)
+{
+    const auto d = driverNchw(x);
+    std::ostringstream ss;
+    ss << driverBaseArg("activ", x.type()) << " -n " << d[0] << " -c " << d[1] << " -H " << d[2] << " -W " << d[3]
+       << " -m " << static_cast<int>(p.mode) << " --forw " << (forward ? 1 : 2) << " -A " << p.alpha << " -B "
+       << p.beta << " -G " << p.gamma;
+    return ss.str();
 }
 
 namespace {

@@ -84,6 +84,7 @@ extern "C" miopenStatus_t miopenActivationForward_impl(miopenHandle_t handle,
         const auto& xd = tensor(xDesc, "xDesc");
         const auto& yd = tensor(yDesc, "yDesc");
         check(x != nullptr && y != nullptr, "x or y is null");
+        MIOPEN_LOG_DRIVER_CMD("LogCmdActivation", miopen::activationDriverArgs(xd, p, true));
         miopen::KernelTimer timer(h);
         miopen::activationForward(h, p, a, xd, x, b, yd, y);
     });
@@ -113,6 +114,7 @@ extern "C" miopenStatus_t miopenActivationBackward_impl(miopenHandle_t handle,
         const auto& xd  = tensor(xDesc, "xDesc");
         const auto& dxd = tensor(dxDesc, "dxDesc");
         check(x != nullptr && y != nullptr && dy != nullptr && dx != nullptr, "x, y, dy or dx is null");
+        MIOPEN_LOG_DRIVER_CMD("LogCmdActivation", miopen::activationDriverArgs(xd, p, false));
         miopen::KernelTimer timer(h);
         miopen::activationBackward(h, p, a, yd, y, dyd, dy, xd, x, b, dxd, dx);
     });

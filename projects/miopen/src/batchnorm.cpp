@@ -1,7 +1,9 @@
 #include <miopen/batchnorm.hpp>
 #include <miopen/elementwise.hpp>
+#include <miopen/logger.hpp>
 
 #include <cmath>
+#include <sstream>
 
 namespace miopen {
 
@@ -374,6 +376,57 @@ void bnBackward(const Handle&,
             }
         }, grainFor(g.count()));
     });
+}
+
+std::string bnDriverArgs(const TensorDescriptor& x,
+                         const TensorDescriptor& meanDesc,
+                         miopenBatchNormMode_t mode,
+                         BnDriverDirection dir,
+                         bool saved,
+                         bool running,
+                         bool forBnDriver)
+{
+    std::ostringstream ss;
+    if(forBnDriver)
+    {
+        const auto xt = x.type(), mt = meanDesc.type();
+        if(xt == miopenHalf && mt == miopenHalf)
+            ss << "bnormfp16";
+        else if(xt == miopenBFloat16 && mt == miopenBFloat16)
+            ss << "bnormbfp16";
+        else if(xt == miopenHalf && mt == miopenFloat)
+            ss << "bnormfp16fp32";
+        else if(xt == miopenBFloat16 && mt == miopenFloat)
+            ss << "bnormbfp16fp32";
+        else
+            ss << "bnorm";
+    }
+    const bool is3d = x.numDims() == 5;
+    if(is3d)
+        ss << " -n " << x.len(0) << " -c " << x.len(1) << " -D " << x.len(2) << " -H " << x.len(3) << " -W "
+           << x.len(4);
+    else
+    {
+        const auto d = driverNchw(x);
+        ss << " -n " << d[0] << " -c " << d[1] << " -H " << d[2] << " -W " << d[3];
+    }
+    ss << " -m " << static_cast<int>(mode);
+    if(!forBnDriver)
+        return ss.str();
+    switch(dir)
+    {
+    case BnDriverDirection::ForwardTraining: ss << " --forw 1 -b 0"; break;
+    case BnDriverDirection::ForwardInference: ss << " --forw 2 -b 0"; break;
+    case BnDriverDirection::Backward: ss << " --forw 0 -b 1"; break;
+    }
+    if(saved)
+        ss << " -s 1";
+    if(running)
+        ss << " -r 1";
+    const char* def     = is3d ? "NCDHW" : "NCHW";
+    const std::string l = x.layoutString();
+    ss << " --layout " << ((x.numDims() == 4 || is3d) && !l.empty() ? l : std::string(def));
+    return ss.str();
 }
 
 } // namespace miopen

@@ -53,6 +53,10 @@ miopenStatus_t forwardTraining(const char* api, miopenHandle_t handle, const mio
         const auto& yd = tensor(yDesc, "yDesc");
         const auto pd  = paramDescs(scaleDesc, biasDesc, meanDesc, varDesc);
         check(x != nullptr && y != nullptr && scale != nullptr && bias != nullptr, "x, y, bnScale or bnBias is null");
+        MIOPEN_LOG_DRIVER_CMD("LogCmdBNorm",
+                                 miopen::bnDriverArgs(xd, *pd.mean, m, miopen::BnDriverDirection::ForwardTraining,
+                                                      savedMean != nullptr && savedInvVar != nullptr,
+                                                      runningMean != nullptr && runningVar != nullptr));
         miopen::KernelTimer timer(h);
         miopen::bnForwardTraining(h, m, a, b, xd, x, yd, y, pd, scale, bias, expAvgFactor, runningMean, runningVar,
                                   epsilon, savedMean, savedInvVar);
@@ -75,6 +79,9 @@ miopenStatus_t forwardInference(const char* api, miopenHandle_t handle, const mi
         const auto& yd = tensor(yDesc, "yDesc");
         const auto pd  = paramDescs(scaleDesc, biasDesc, meanDesc, varDesc);
         check(x != nullptr && y != nullptr && scale != nullptr && bias != nullptr, "x, y, bnScale or bnBias is null");
+        MIOPEN_LOG_DRIVER_CMD("LogCmdBNorm",
+                                 miopen::bnDriverArgs(xd, *pd.mean, m, miopen::BnDriverDirection::ForwardInference, false,
+                                                      estMean != nullptr && estVar != nullptr));
         miopen::KernelTimer timer(h);
         miopen::bnForwardInference(h, m, a, b, xd, x, yd, y, pd, scale, bias, estMean, estVar, epsilon);
     });
@@ -99,6 +106,9 @@ miopenStatus_t backward(const char* api, miopenHandle_t handle, const miopenBatc
         const auto pd   = paramDescs(scaleDesc, biasDesc, meanDesc, varDesc);
         check(x != nullptr && dy != nullptr && dx != nullptr && scale != nullptr && dScale != nullptr && dBias != nullptr,
               "x, dy, dx, bnScale, resultBnScaleDiff or resultBnBiasDiff is null");
+        MIOPEN_LOG_DRIVER_CMD("LogCmdBNorm",
+                                 miopen::bnDriverArgs(xd, *pd.mean, m, miopen::BnDriverDirection::Backward,
+                                                      savedMean != nullptr && savedInvVar != nullptr, false));
         miopen::KernelTimer timer(h);
         miopen::bnBackward(h, m, ad, bd, ap, bp, xd, x, dyd, dy, dxd, dx, pd, scale, dScale, dBias, epsilon, savedMean,
                            savedInvVar);

@@ -212,4 +212,18 @@ TensorDescriptor ConvolutionDescriptor::forwardOutputTensor(const TensorDescript
     return TensorDescriptor(yType, lens);
 }
 
+std::string ConvolutionDescriptor::toString() const
+{
+    if(!_isSet)
+        return "{unset}";
+    const auto join = [](const std::vector<int>& v) { return vecToString(v); };
+    std::string s = "{conv" + std::to_string(_spatialDim) + "d, " +
+                    (_mode == miopenTranspose ? "miopenTranspose" : "miopenConvolution") + ", pads " + join(_pads) +
+                    ", strides " + join(_strides) + ", dilations " + join(_dilations) + ", groups " +
+                    std::to_string(_groupCount);
+    if(_mode == miopenTranspose)
+        s += ", output pads " + join(_transOutPads);
+    return s + "}";
+}
+
 } // namespace miopen

@@ -1,7 +1,11 @@
 #include <miopen/elementwise.hpp>
 #include <miopen/fusion.hpp>
 #include <miopen/logger.hpp>
+#include <miopen/tensor_ops.hpp>
 #include <miopen/threading.hpp>
+
+#include <algorithm>
+#include <type_traits>
 
 namespace miopen {
 
@@ -18,6 +22,26 @@ const char* fusionOpKindName(FusionOpKind k)
     case FusionOpKind::BnBackward: return "batchnorm backward";
     }
     return "unknown";
+}
+
+std::string FusionOp::toString() const
+{
+    std::string s = std::string("{") + fusionOpKindName(kind);
+    switch(kind)
+    {
+    case FusionOpKind::ConvForward: s += ", " + conv.toString() + ", weights " + desc.toString(); break;
+    case FusionOpKind::BiasForward: s += ", bias " + desc.toString(); break;
+    case FusionOpKind::ActivForward:
+    case FusionOpKind::ActivBackward: s += std::string(", ") + activationModeName(activMode); break;
+    case FusionOpKind::BnInference:
+    case FusionOpKind::BnForwardTraining:
+    case FusionOpKind::BnBackward:
+        s += bnMode == miopenBNSpatial ? ", miopenBNSpatial" : ", miopenBNPerActivation";
+        if(kind == FusionOpKind::BnInference)
+            s += ", " + desc.toString();
+        break;
+    }
+    return s + "}";
 }
 
 const FusionOpArgs* OperatorArgs::find(const FusionOp* op) const
@@ -60,37 +84,98 @@ std::vector<std::size_t> spatialOffsets(const TensorDescriptor& d)
     return out;
 }
 
-// dst = epilogue(src) over tensors of equal lengths and type (src may be dst).
-void runEpilogue(const TensorDescriptor& srcDesc, const void* src, const TensorDescriptor& dstDesc, void* dst,
-                 const Epilogue& e)
+// True when the spatial dims (2..) are packed with unit innermost stride: each (n, c) row is one
+// contiguous run.
+bool spatialContiguous(const TensorDescriptor& d)
+{
+    std::size_t expect = 1;
+    for(std::size_t i = d.numDims(); i-- > 2;)
+    {
+        if(d.len(i) != 1 && d.stride(i) != expect)
+            return false;
+        expect *= d.len(i);
+    }
+    return true;
+}
+
+// dst = epilogue(src) over tensors of equal lengths and type (src may be dst). One (n, c) row at
+// a time, each step a plain loop over the row in float (vectorisable), threaded over rows: fp32
+// rows with contiguous spatial dims are computed in place in dst, others in a per-thread float
+// row of the handle's scratch.
+void runEpilogue(const Handle& handle, const TensorDescriptor& srcDesc, const void* src,
+                 const TensorDescriptor& dstDesc, void* dst, const Epilogue& e)
 {
     const std::size_t n = srcDesc.len(0), c = srcDesc.len(1);
-    const auto srcSp = spatialOffsets(srcDesc), dstSp = spatialOffsets(dstDesc);
-    const auto zSp   = e.z != nullptr ? spatialOffsets(*e.zDesc) : std::vector<std::size_t>{};
-    const std::size_t s = srcSp.size();
-    elementwise::visitFloatType(dstDesc.type(), [&](auto io) {
-        using Io = decltype(io);
-        parallelFor(n * c, [&](std::size_t begin, std::size_t end) {
+    std::size_t s = 1;
+    for(std::size_t i = 2; i < srcDesc.numDims(); ++i)
+        s *= srcDesc.len(i);
+    const bool srcC = spatialContiguous(srcDesc), dstC = spatialContiguous(dstDesc);
+    const bool zC   = e.z == nullptr || spatialContiguous(*e.zDesc);
+    const auto srcSp = srcC ? std::vector<std::size_t>{} : spatialOffsets(srcDesc);
+    const auto dstSp = dstC ? std::vector<std::size_t>{} : spatialOffsets(dstDesc);
+    const auto zSp   = zC ? std::vector<std::size_t>{} : spatialOffsets(*e.zDesc);
+    storage::visit(dstDesc.type(), "the fusion epilogue", [&](auto tag) {
+        using Tag          = decltype(tag);
+        using Bits         = typename Tag::Bits;
+        const bool inPlace = std::is_same<Tag, storage::Fp32>::value && dstC;
+        Allocation scratch = handle.allocate(inPlace ? 0 : threadCount() * s * sizeof(float));
+        parallelForIndexed(n * c, [&](std::size_t slot, std::size_t begin, std::size_t end) {
             for(std::size_t nc = begin; nc < end; ++nc)
             {
                 const std::size_t in = nc / c, ic = nc % c;
-                const std::size_t sb = in * srcDesc.stride(0) + ic * srcDesc.stride(1);
-                const std::size_t db = in * dstDesc.stride(0) + ic * dstDesc.stride(1);
-                const std::size_t zb = e.z != nullptr ? in * e.zDesc->stride(0) + ic * e.zDesc->stride(1) : 0;
-                const float b        = e.bias.empty() ? 0.0f : e.bias[ic];
-                for(std::size_t is = 0; is < s; ++is)
+                const Bits* srow = static_cast<const Bits*>(src) + in * srcDesc.stride(0) + ic * srcDesc.stride(1);
+                Bits* drow       = static_cast<Bits*>(dst) + in * dstDesc.stride(0) + ic * dstDesc.stride(1);
+                float* v = inPlace ? reinterpret_cast<float*>(drow) : scratch.as<float>() + slot * s;
+                if(!(inPlace && static_cast<const void*>(srow) == static_cast<const void*>(drow)))
                 {
-                    float v = e.scale * Io::load(src, sb + srcSp[is]) + b;
-                    if(e.z != nullptr)
-                        v += e.zScale * Io::load(e.z, zb + zSp[is]);
-                    if(e.bn != nullptr)
+                    if(srcC)
+                        for(std::size_t i = 0; i < s; ++i)
+                            v[i] = Tag::load(srow[i]);
+                    else
+                        for(std::size_t i = 0; i < s; ++i)
+                            v[i] = Tag::load(srow[srcSp[i]]);
+                }
+                const float scale = e.scale, b = e.bias.empty() ? 0.0f : e.bias[ic];
+                for(std::size_t i = 0; i < s; ++i)
+                    v[i] = scale * v[i] + b;
+                if(e.z != nullptr)
+                {
+                    const Bits* zrow =
+                        static_cast<const Bits*>(e.z) + in * e.zDesc->stride(0) + ic * e.zDesc->stride(1);
+                    const float zs = e.zScale;
+                    if(zC)
+                        for(std::size_t i = 0; i < s; ++i)
+                            v[i] += zs * Tag::load(zrow[i]);
+                    else
+                        for(std::size_t i = 0; i < s; ++i)
+                            v[i] += zs * Tag::load(zrow[zSp[i]]);
+                }
+                if(e.bn != nullptr)
+                {
+                    if(e.bn->perActivation)
                     {
-                        const std::size_t f = e.bn->perActivation ? ic * e.bn->spatial + is : ic;
-                        v = e.bn->a[f] * v + e.bn->b[f];
+                        const float* a  = e.bn->a.data() + ic * e.bn->spatial;
+                        const float* bb = e.bn->b.data() + ic * e.bn->spatial;
+                        for(std::size_t i = 0; i < s; ++i)
+                            v[i] = a[i] * v[i] + bb[i];
                     }
-                    if(e.act)
-                        v = e.act->forward(v);
-                    Io::store(dst, db + dstSp[is], v);
+                    else
+                    {
+                        const float a = e.bn->a[ic], bb = e.bn->b[ic];
+                        for(std::size_t i = 0; i < s; ++i)
+                            v[i] = a * v[i] + bb;
+                    }
+                }
+                if(e.act)
+                    e.act->forwardRow(v, s);
+                if(!inPlace)
+                {
+                    if(dstC)
+                        for(std::size_t i = 0; i < s; ++i)
+                            drow[i] = Tag::store(v[i]);
+                    else
+                        for(std::size_t i = 0; i < s; ++i)
+                            drow[dstSp[i]] = Tag::store(v[i]);
                 }
             }
         }, std::max<std::size_t>(1, 16384 / std::max<std::size_t>(1, s)));
@@ -135,12 +220,94 @@ const conv::Solver* chooseSolver(const conv::ProblemDescription& p, std::optiona
     return nullptr;
 }
 
-void runConv(const Handle& handle, const conv::Solver& solver, const conv::ApiProblem& api, const void* x,
-             const void* w, void* y)
+// Output bytes per thread in a convolution chunk of convThenEpilogue: a chunk (this times the
+// pool size) is small enough that its output is still in cache (the last level at least) when
+// the epilogue reads it back, and large enough that every thread gets a share of the solver's
+// work (GEMM column blocks, Winograd tile blocks) in each chunk.
+constexpr std::size_t kFusedChunkBytesPerThread = std::size_t(2) << 20;
+
+// The first nb images of d (same strides).
+TensorDescriptor firstImages(const TensorDescriptor& d, std::size_t nb)
 {
-    const std::size_t need = solver.workspaceSize(api.problem());
-    Allocation ws          = handle.allocate(need);
-    conv::runSolver(handle, solver, api.problem(), api.tensors(x, w, y, y), ws.get(), need);
+    auto lens = d.lens();
+    lens[0]   = nb;
+    return TensorDescriptor(d.type(), lens, d.strides());
+}
+
+// p advanced by n0 images of d.
+template <class P>
+P* atImage(P* p, const TensorDescriptor& d, std::size_t n0)
+{
+    using Byte = std::conditional_t<std::is_const<P>::value, const char, char>;
+    return reinterpret_cast<P*>(reinterpret_cast<Byte*>(p) + n0 * d.stride(0) * dataTypeSize(d.type()));
+}
+
+// y = epilogue(conv(x, w)) for the forward problem `api`, a few images at a time: each chunk is
+// convolved by `solver` (threaded inside) and its epilogue runs right after, while the chunk's
+// output is still in cache, instead of a second pass over the whole output. The solver sees an
+// ordinary smaller problem (only N differs), so nothing in the solver changes; when it does not
+// apply to the smaller batch, the whole batch runs at once. e.z, when set, is y-shaped and is
+// read per chunk; z == y is allowed (each chunk of z is copied before the convolution
+// overwrites it).
+void convThenEpilogue(const Handle& handle, const conv::Solver& solver, const conv::ApiProblem& api, const void* x,
+                      const void* w, void* y, const Epilogue& e)
+{
+    const TensorDescriptor& xd = api.x();
+    const TensorDescriptor& yd = api.y();
+    const std::size_t n        = yd.len(0);
+    const std::size_t perImage = std::max<std::size_t>(1, yd.elementCount() / std::max<std::size_t>(1, n)) *
+                                 dataTypeSize(yd.type());
+    std::size_t chunk = std::clamp<std::size_t>(kFusedChunkBytesPerThread * threadCount() / perImage, 1, n);
+    std::optional<conv::ApiProblem> full, part, tail;
+    if(chunk < n)
+    {
+        part.emplace(conv::ApiDirection::Forward, firstImages(xd, chunk), api.w(), firstImages(yd, chunk), api.conv());
+        if(n % chunk != 0)
+            tail.emplace(conv::ApiDirection::Forward, firstImages(xd, n % chunk), api.w(),
+                         firstImages(yd, n % chunk), api.conv());
+        if(!solver.isApplicable(part->problem()) || (tail && !solver.isApplicable(tail->problem())))
+        {
+            MIOPEN_LOG_I2(solver.name() << " does not apply to a batch of " << chunk
+                                        << "; the fused epilogue runs after the whole convolution");
+            chunk = n;
+        }
+    }
+    if(chunk >= n)
+    {
+        part.reset();
+        tail.reset();
+    }
+    const conv::ApiProblem& body = part ? *part : api;
+    const std::size_t need =
+        std::max(solver.workspaceSize(body.problem()), tail ? solver.workspaceSize(tail->problem()) : 0);
+    Allocation ws = handle.allocate(need);
+    const bool zAliasesY = e.z != nullptr && e.z == y;
+    Allocation zCopy = handle.allocate(zAliasesY ? chunk * perImage : 0);
+    for(std::size_t n0 = 0; n0 < n; n0 += chunk)
+    {
+        const std::size_t nb         = std::min(chunk, n - n0);
+        const conv::ApiProblem& cp   = nb == chunk ? body : *tail;
+        void* yc                     = atImage(y, yd, n0);
+        Epilogue ec                  = e;
+        TensorDescriptor zc;
+        if(e.z != nullptr)
+        {
+            zc      = firstImages(*e.zDesc, nb);
+            ec.zDesc = &zc;
+            ec.z     = atImage(e.z, *e.zDesc, n0);
+            if(zAliasesY)
+            {
+                // A packed copy of this chunk of z: the convolution is about to overwrite it.
+                zc = TensorDescriptor(zc.type(), zc.lens());
+                const float one = 1.0f, zero = 0.0f;
+                transformTensor(handle, &one, firstImages(*e.zDesc, nb), ec.z, &zero, zc, zCopy.get());
+                ec.z = zCopy.get();
+            }
+        }
+        conv::runSolver(handle, solver, cp.problem(), cp.tensors(atImage(x, xd, n0), w, yc, yc), ws.get(), need);
+        const TensorDescriptor yc_d = firstImages(yd, nb);
+        runEpilogue(handle, yc_d, yc, yc_d, yc, ec);
+    }
 }
 
 } // namespace
@@ -306,12 +473,55 @@ void FusionPlan::execute(const Handle& handle,
 
     KernelTimer timer(const_cast<Handle&>(handle));
     if(_compiled->solver != nullptr)
-    {
-        runConv(handle, *_compiled->solver, *_compiled->problem, input, a[0]->w, output);
-        runEpilogue(outputDesc, output, outputDesc, output, e);
-    }
+        convThenEpilogue(handle, *_compiled->solver, *_compiled->problem, input, a[0]->w, output, e);
     else
-        runEpilogue(inputDesc, input, outputDesc, output, e);
+        runEpilogue(handle, inputDesc, input, outputDesc, output, e);
+}
+
+std::string FusionPlan::toString() const
+{
+    std::string s = std::string("{") + (_dir == miopenVerticalFusion ? "miopenVerticalFusion" : "miopenHorizontalFusion") +
+                    ", input " + _input.toString() + ", " + std::to_string(_ops.size()) + " operators";
+    for(std::size_t i = 0; i < _ops.size(); ++i)
+        s += std::string(i == 0 ? ": " : ", ") + fusionOpKindName(_ops[i]->kind);
+    return s + (_compiled ? ", compiled}" : "}");
+}
+
+std::string convFusionDriverArgs(int fusionMode, const conv::ApiProblem& problem)
+{
+    return driverBaseArg("CBAInfer", problem.x().type()) + " -F " + std::to_string(fusionMode) +
+           problem.driverArgs(false, std::nullopt);
+}
+
+std::string FusionPlan::driverArgs() const
+{
+    // Upstream's fusion modes, by the exact operator sequence.
+    using K = FusionOpKind;
+    static const std::vector<std::pair<int, std::vector<K>>> kModes = {
+        {0, {K::ConvForward, K::BiasForward, K::BnInference, K::ActivForward}},
+        {1, {K::ConvForward, K::BnInference, K::ActivForward}},
+        {2, {K::BnInference, K::ActivForward}},
+        {3, {K::ConvForward, K::BnInference}},
+        {4, {K::ConvForward, K::BiasForward, K::ActivForward}},
+        {5, {K::ConvForward, K::ActivForward}},
+        {6, {K::ConvForward, K::BiasForward}},
+    };
+    std::vector<K> kinds;
+    for(const auto& o : _ops)
+        kinds.push_back(o->kind);
+    for(const auto& [mode, seq] : kModes)
+    {
+        if(seq != kinds)
+            continue;
+        if(mode == 2)
+            return driverBaseArg("CBAInfer", _input.type()) + " -F 2" +
+                   bnDriverArgs(_input, _ops[0]->desc, _ops[0]->bnMode, BnDriverDirection::ForwardInference, false,
+                                true, false);
+        const FusionOp& c = *_ops[0];
+        const TensorDescriptor out = c.conv.forwardOutputTensor(_input, c.desc, _input.type());
+        return convFusionDriverArgs(mode, conv::ApiProblem(conv::ApiDirection::Forward, _input, c.desc, out, c.conv));
+    }
+    return "";
 }
 
 void convBiasActivForward(const Handle& handle,
@@ -355,18 +565,7 @@ void convBiasActivForward(const Handle& handle,
     const conv::Solver* solver = chooseSolver(api.problem(), algo, why);
     if(solver == nullptr)
         fail(miopenStatusUnsupportedOp, why);
-    // y may alias z: the convolution would overwrite z before the epilogue reads it.
-    if(z != nullptr && z == y)
-    {
-        Allocation copy = handle.allocate(yDesc.numBytes());
-        std::memcpy(copy.get(), z, yDesc.numBytes());
-        e.z = copy.get();
-        runConv(handle, *solver, api, x, w, y);
-        runEpilogue(yDesc, y, yDesc, y, e);
-        return;
-    }
-    runConv(handle, *solver, api, x, w, y);
-    runEpilogue(yDesc, y, yDesc, y, e);
+    convThenEpilogue(handle, *solver, api, x, w, y, e);
 }
 
 } // namespace miopen

@@ -432,6 +432,22 @@ extern "C" miopenStatus_t miopenExecuteFusionPlan_impl(const miopenHandle_t hand
         const auto& out = tensor(outputDesc, "outputDesc");
         const auto& a   = deref<OperatorArgs>(args, "args");
         check(input != nullptr && output != nullptr, "input or output is null");
+        if(miopen::isCmdLoggingEnabled())
+        {
+            // Upstream logs an error (and no command) for a sequence without a driver mode.
+            std::string cmd;
+            try
+            {
+                cmd = p.driverArgs();
+            }
+            catch(...)
+            {
+            }
+            if(cmd.empty())
+                MIOPEN_LOG_W("no MIOpenDriver command for this fusion plan: " << p.toString());
+            else
+                miopen::logDriverCommand("LogCmdFusion", cmd);
+        }
         p.execute(h, in, input, out, output, a);
     });
 }
@@ -468,6 +484,12 @@ extern "C" miopenStatus_t miopenConvolutionBiasActivationForward_impl(miopenHand
         const auto& act = deref<miopen::ActivationDescriptor>(activationDesc, "activationDesc").params();
         const TensorDescriptor* zd = z != nullptr ? &tensor(zDesc, "zDesc") : nullptr;
         check(x != nullptr && w != nullptr && bias != nullptr && y != nullptr, "x, w, bias or y is null");
+        // Without z this is fusion mode 4 (conv + bias + activation); with z there is no driver
+        // command (upstream's plan for this call has four operators and no mode either).
+        if(z == nullptr)
+            MIOPEN_LOG_DRIVER_CMD("LogCmdFusion",
+                                  miopen::convFusionDriverArgs(
+                                      4, miopen::conv::ApiProblem(miopen::conv::ApiDirection::Forward, xd, wd, yd, cd)));
         miopen::KernelTimer timer(h);
         miopen::convBiasActivForward(h, scalarOr(alpha1, 1.0f), xd, x, wd, w, cd, a, scalarOr(alpha2, 1.0f), zd, z,
                                      bd, bias, act, yd, y);

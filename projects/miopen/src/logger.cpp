@@ -88,6 +88,29 @@ void logRaw(const std::string& text)
     std::fprintf(stderr, "MIOpen(HIP): %s\n", text.c_str());
 }
 
+void logDriverCommand(const char* tag, const std::string& args) noexcept
+{
+    if(!isCmdLoggingEnabled())
+        return;
+    try
+    {
+        logRaw(std::string("Command [") + tag + "] " + kDriverExecutable + " " + args);
+    }
+    catch(...)
+    {
+    }
+}
+
+std::string driverBaseArg(const char* base, miopenDataType_t dataType)
+{
+    switch(dataType)
+    {
+    case miopenHalf: return std::string(base) + "fp16";
+    case miopenBFloat16: return std::string(base) + "bfp16";
+    default: return base;
+    }
+}
+
 void resetLoggingForTests()
 {
     ensureRead();

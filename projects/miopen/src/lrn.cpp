@@ -1,9 +1,11 @@
 #include <miopen/float_storage.hpp>
+#include <miopen/logger.hpp>
 #include <miopen/lrn.hpp>
 #include <miopen/threading.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -245,6 +247,26 @@ void LrnDescriptor::backward(const Handle& /*handle*/,
             },
             planeGrain(s.h * s.w * (cross ? ru + rl + 1 : (ru + rl + 1) * (ru + rl + 1))));
     });
+}
+
+std::string LrnDescriptor::toString() const
+{
+    if(!_isSet)
+        return "{unset}";
+    std::ostringstream ss;
+    ss << '{' << (_mode == miopenLRNWithinChannel ? "miopenLRNWithinChannel" : "miopenLRNCrossChannel") << ", N " << _n
+       << ", alpha " << _alpha << ", beta " << _beta << ", K " << _k << '}';
+    return ss.str();
+}
+
+std::string LrnDescriptor::driverArgs(const TensorDescriptor& x, bool forward) const
+{
+    const auto d = driverNchw(x);
+    std::ostringstream ss;
+    ss << driverBaseArg("lrn", x.type()) << " -A " << _alpha << " -B " << _beta << " -F " << (forward ? 1 : 2)
+       << " -H " << d[2] << " -K " << _k << " -N " << _n << " -W " << d[3] << " -c " << d[1] << " -m "
+       << static_cast<int>(_mode) << " -n " << d[0];
+    return ss.str();
 }
 
 } // namespace miopen

@@ -94,6 +94,7 @@ extern "C" miopenStatus_t miopenLRNForward_impl(miopenHandle_t handle,
         const auto& d  = lrn(lrnDesc).checkSet("lrnDesc");
         const auto& xd = tensor(xDesc, "xDesc");
         const auto& yd = tensor(yDesc, "yDesc");
+        MIOPEN_LOG_DRIVER_CMD("LogCmdLRN", d.driverArgs(xd, true));
         miopen::KernelTimer timer(h);
         d.forward(h, xd, x, yd, y, do_backward, workSpace);
     });
@@ -121,6 +122,7 @@ extern "C" miopenStatus_t miopenLRNBackward_impl(miopenHandle_t handle,
         const auto& dyd = tensor(dyDesc, "dyDesc");
         const auto& xd  = tensor(xDesc, "xDesc");
         const auto& dxd = tensor(dxDesc, "dxDesc");
+        MIOPEN_LOG_DRIVER_CMD("LogCmdLRN", d.driverArgs(xd, false));
         miopen::KernelTimer timer(h);
         d.backward(h, yd, y, dyd, dy, xd, x, dxd, dx, workSpace);
     });

@@ -1,4 +1,5 @@
 #include <miopen/float_storage.hpp>
+#include <miopen/logger.hpp>
 #include <miopen/pooling.hpp>
 #include <miopen/threading.hpp>
 
@@ -6,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <sstream>
 #include <string>
 
 namespace miopen {
@@ -433,6 +435,84 @@ void PoolingDescriptor::backward(const Handle& /*handle*/,
                 planeGrain(g.outPlane() * (isMax ? 1 : g.windowSize()) + g.inPlane()));
         });
     });
+}
+
+namespace {
+
+const char* poolingModeName(miopenPoolingMode_t m)
+{
+    switch(m)
+    {
+    case miopenPoolingMax: return "miopenPoolingMax";
+    case miopenPoolingAverage: return "miopenPoolingAverage";
+    case miopenPoolingAverageInclusive: return "miopenPoolingAverageInclusive";
+    }
+    return "unknown";
+}
+
+const char* indexTypeName(miopenIndexType_t t)
+{
+    switch(t)
+    {
+    case miopenIndexUint8: return "miopenIndexUint8";
+    case miopenIndexUint16: return "miopenIndexUint16";
+    case miopenIndexUint32: return "miopenIndexUint32";
+    case miopenIndexUint64: return "miopenIndexUint64";
+    }
+    return "unknown";
+}
+
+template <class T>
+void joinX(std::ostream& os, const std::vector<T>& v)
+{
+    for(std::size_t i = 0; i < v.size(); ++i)
+        os << (i ? "x" : "") << v[i];
+}
+
+} // namespace
+
+std::string PoolingDescriptor::toString() const
+{
+    if(!_isSet)
+        return "{unset}";
+    std::ostringstream ss;
+    ss << '{' << poolingModeName(_mode) << ", window ";
+    joinX(ss, _window);
+    ss << ", pads ";
+    joinX(ss, _pads);
+    ss << ", strides ";
+    joinX(ss, _strides);
+    ss << ", " << indexTypeName(_indexType) << ", "
+       << (_indexMode == miopenPoolingWorkspaceIndexImage ? "miopenPoolingWorkspaceIndexImage"
+                                                           : "miopenPoolingWorkspaceIndexMask")
+       << '}';
+    return ss.str();
+}
+
+std::string PoolingDescriptor::driverArgs(const TensorDescriptor& x, bool forward) const
+{
+    std::ostringstream ss;
+    ss << driverBaseArg("pool", x.type()) << " -M " << static_cast<int>(_indexMode) << " --input ";
+    joinX(ss, x.lens());
+    ss << ',';
+    joinX(ss, x.strides());
+    // Window, pads and strides: (h, w), or (d, h, w) with the depth flags -Z, -o, -s.
+    const bool is3d = _window.size() == 3;
+    const std::size_t o = is3d ? 1 : 0;
+    if(is3d)
+        ss << " -Z " << _window[0];
+    ss << " -y " << _window[o] << " -x " << _window[o + 1];
+    if(is3d)
+        ss << " -o " << _pads[0];
+    ss << " -p " << _pads[o] << " -q " << _pads[o + 1];
+    if(is3d)
+        ss << " -s " << _strides[0];
+    ss << " -v " << _strides[o] << " -u " << _strides[o + 1] << " -m "
+       << (_mode == miopenPoolingMax ? "max" : _mode == miopenPoolingAverage ? "avg" : "avg_in") << " -F "
+       << (forward ? 1 : 0) << " -t 1";
+    if(_indexType != miopenIndexUint8)
+        ss << " -I " << indexTypeName(_indexType);
+    return ss.str();
 }
 
 } // namespace miopen

@@ -274,6 +274,7 @@ extern "C" miopenStatus_t miopenPoolingForward_impl(miopenHandle_t handle,
         const auto& p = pooling(poolDesc).checkSet("poolDesc");
         const auto& xd = tensor(xDesc, "xDesc");
         const auto& yd = tensor(yDesc, "yDesc");
+        MIOPEN_LOG_DRIVER_CMD("Pooling_logging_cmd", p.driverArgs(xd, true));
         miopen::KernelTimer timer(h);
         p.forward(h, alpha, xd, x, beta, yd, y, do_backward, workSpace, workSpaceSize);
     });
@@ -301,6 +302,7 @@ extern "C" miopenStatus_t miopenPoolingBackward_impl(miopenHandle_t handle,
         const auto& dyd = tensor(dyDesc, "dyDesc");
         const auto& xd = tensor(xDesc, "xDesc");
         const auto& dxd = tensor(dxDesc, "dxDesc");
+        MIOPEN_LOG_DRIVER_CMD("Pooling_logging_cmd", p.driverArgs(xd, false));
         miopen::KernelTimer timer(h);
         // y and x are not needed: the saved indices (max) or the geometry (average) suffice.
         p.backward(h, alpha, yd, dyd, dy, xd, beta, dxd, dx, workSpace);

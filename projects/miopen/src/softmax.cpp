@@ -1,10 +1,12 @@
 #include <miopen/float_storage.hpp>
+#include <miopen/logger.hpp>
 #include <miopen/softmax.hpp>
 #include <miopen/threading.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -221,6 +223,28 @@ void softmaxBackward(const Handle& /*handle*/,
             },
             groupGrain(len));
     });
+}
+
+std::string softmaxDriverArgs(const TensorDescriptor& x,
+                              miopenSoftmaxAlgorithm_t algorithm,
+                              miopenSoftmaxMode_t mode,
+                              const void* alpha,
+                              const void* beta,
+                              bool forward)
+{
+    const auto scalar = [](const void* p, const char* ifNull) {
+        if(p == nullptr)
+            return std::string(ifNull);
+        float v;
+        std::memcpy(&v, p, sizeof v);
+        return std::to_string(v);
+    };
+    const auto d = driverNchw(x);
+    std::ostringstream ss;
+    ss << driverBaseArg("softmax", x.type()) << " -n " << d[0] << " -c " << d[1] << " -H " << d[2] << " -W " << d[3]
+       << " -F " << (forward ? 1 : 2) << " -a " << static_cast<int>(algorithm) << " -m " << static_cast<int>(mode)
+       << " -A " << scalar(alpha, "1") << " -B " << scalar(beta, "0");
+    return ss.str();
 }
 
 } // namespace miopen

@@ -47,6 +47,7 @@ miopenStatus_t forward(const char* api,
         const auto m   = modeArg(mode);
         const auto& xd = tensor(xDesc, "xDesc");
         const auto& yd = tensor(yDesc, "yDesc");
+        MIOPEN_LOG_DRIVER_CMD("LogCmdSoftmax", miopen::softmaxDriverArgs(xd, a, m, alpha, beta, true));
         miopen::KernelTimer timer(h);
         miopen::softmaxForward(h, alpha, beta, xd, x, yd, y, a, m);
     });
@@ -72,6 +73,7 @@ miopenStatus_t backward(const char* api,
         const auto& yd  = tensor(yDesc, "yDesc");
         const auto& dyd = tensor(dyDesc, "dyDesc");
         const auto& dxd = tensor(dxDesc, "dxDesc");
+        MIOPEN_LOG_DRIVER_CMD("LogCmdSoftmax", miopen::softmaxDriverArgs(dxd, a, m, alpha, beta, false));
         miopen::KernelTimer timer(h);
         miopen::softmaxBackward(h, alpha, yd, y, dyd, dy, beta, dxd, dx, a, m);
     });

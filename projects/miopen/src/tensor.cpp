@@ -206,4 +206,17 @@ std::string TensorDescriptor::toString() const
     return ss.str();
 }
 
+std::array<std::size_t, 4> driverNchw(const TensorDescriptor& d)
+{
+    const auto& l = d.lens();
+    if(l.empty())
+        return {0, 0, 0, 0};
+    if(l.size() == 1)
+        return {l[0], 1, 1, 1};
+    std::size_t h = 1;
+    for(std::size_t i = 2; i + 1 < l.size(); ++i)
+        h *= l[i];
+    return {l[0], l[1], h, l.size() > 2 ? l.back() : 1};
+}
+
 } // namespace miopen

@@ -1,6 +1,7 @@
 #include <miopen/conv/find_db.hpp>
 #include <miopen/conv/operations.hpp>
 #include <miopen/env.hpp>
+#include <miopen/float_storage.hpp>
 #include <miopen/logger.hpp>
 #include <miopen/tensor_ops.hpp>
 #include <miopen/threading.hpp>
@@ -322,14 +323,21 @@ const TensorDescriptor& ApiProblem::writtenDesc() const noexcept
 
 std::string ApiProblem::driverCommand(std::optional<std::uint64_t> solverId) const
 {
+    return std::string(kDriverExecutable) + " " + driverArgs(true, solverId);
+}
+
+std::string ApiProblem::driverArgs(bool forConvDriver, std::optional<std::uint64_t> solverId) const
+{
     std::ostringstream ss;
-    ss << "./bin/MIOpenDriver ";
-    switch(_x.type())
+    if(forConvDriver)
     {
-    case miopenHalf: ss << "convfp16"; break;
-    case miopenBFloat16: ss << "convbfp16"; break;
-    case miopenInt8: ss << "convint8"; break;
-    default: ss << "conv"; break;
+        switch(_x.type())
+        {
+        case miopenHalf: ss << "convfp16"; break;
+        case miopenBFloat16: ss << "convbfp16"; break;
+        case miopenInt8: ss << "convint8"; break;
+        default: ss << "conv"; break;
+        }
     }
     const auto& xl  = _x.lens();
     const auto& wl  = _w.lens();
@@ -377,8 +385,11 @@ std::string ApiProblem::driverCommand(std::optional<std::uint64_t> solverId) con
         ss << " --fil_layout " << layout(_w);
     if(layout(_y) != def)
         ss << " --out_layout " << layout(_y);
-    ss << " -m " << (_conv.isTranspose() ? "trans" : "conv") << " -g " << _conv.groupCount() << " -F "
-       << static_cast<int>(_dir) << " -t 1";
+    if(forConvDriver)
+        ss << " -m " << (_conv.isTranspose() ? "trans" : "conv");
+    ss << " -g " << _conv.groupCount();
+    if(forConvDriver)
+        ss << " -F " << static_cast<int>(_dir) << " -t 1";
     if(solverId)
         ss << " -S " << *solverId;
     return ss.str();
@@ -388,7 +399,7 @@ void ApiProblem::logDriverCommand(const char* tag, std::optional<std::uint64_t> 
 {
     if(!isCmdLoggingEnabled())
         return;
-    logRaw(std::string("Command [") + tag + "] " + driverCommand(solverId));
+    ::miopen::logDriverCommand(tag, driverArgs(true, solverId));
 }
 
 // ---- queries, immediate mode ----------------------------------------------------------------
@@ -585,36 +596,6 @@ std::size_t biasStride(const TensorDescriptor& bDesc, const TensorDescriptor& yD
     return bDesc.stride(1);
 }
 
-// Visits every element of y as (k, offset of the element).
-template <class F>
-void forEachElement(const TensorDescriptor& y, F&& f)
-{
-    const auto& lens    = y.lens();
-    const auto& strides = y.strides();
-    const std::size_t n = lens[0], k = lens[1];
-    std::size_t inner   = 1;
-    for(std::size_t i = 2; i < lens.size(); ++i)
-        inner *= lens[i];
-    parallelFor(n * k, [&](std::size_t begin, std::size_t end) {
-        std::vector<std::size_t> idx(lens.size(), 0);
-        for(std::size_t nk = begin; nk < end; ++nk)
-        {
-            const std::size_t in = nk / k, ik = nk % k;
-            const std::size_t base = in * strides[0] + ik * strides[1];
-            for(std::size_t e = 0; e < inner; ++e)
-            {
-                std::size_t rem = e, off = base;
-                for(std::size_t d = lens.size(); d-- > 2;)
-                {
-                    off += (rem % lens[d]) * strides[d];
-                    rem /= lens[d];
-                }
-                f(ik, off);
-            }
-        }
-    }, 4);
-}
-
 } // namespace
 
 void forwardBias(const Handle&,
@@ -634,10 +615,93 @@ void forwardBias(const Handle&,
         fail(miopenStatusBadParm, "bias and output must share a half, bfloat16 or float type");
     const std::size_t bs = biasStride(bDesc, yDesc);
     const auto t         = yDesc.type();
-    forEachElement(yDesc, [&](std::size_t k, std::size_t off) {
-        const float bias = loadAsFloat(t, b, k * bs);
-        const float prev = beta == 0.0f ? 0.0f : beta * loadAsFloat(t, y, off);
-        storeFromFloat(t, y, off, alpha * bias + prev);
+    const auto& lens     = yDesc.lens();
+    const auto& strides  = yDesc.strides();
+    const std::size_t n = lens[0], k = lens[1];
+    // alpha * bias[c], computed once (as the per-element formula did: alpha * bias + beta * y).
+    std::vector<float> scaled(k);
+    for(std::size_t c = 0; c < k; ++c)
+        scaled[c] = alpha * loadAsFloat(t, b, c * bs);
+
+    // Rows are runs of elements with unit stride; the inner loops below are plain loops over a
+    // row (vectorisable), threaded over rows:
+    //  - spatial rows (NCHW-like: the spatial dims are packed with unit innermost stride): one
+    //    row per (n, c) holding all its spatial elements, one bias value per row;
+    //  - channel rows (NHWC-like: the channel stride is 1): one row per (n, spatial position)
+    //    holding its K channels, the bias vector along the row;
+    //  - otherwise one row per (n, c) through a table of spatial offsets.
+    std::size_t spatial = 1;
+    for(std::size_t i = 2; i < lens.size(); ++i)
+        spatial *= lens[i];
+    bool spatialContiguous = true;
+    std::size_t expect     = 1;
+    for(std::size_t i = lens.size(); i-- > 2;)
+    {
+        if(lens[i] != 1 && strides[i] != expect)
+            spatialContiguous = false;
+        expect *= lens[i];
+    }
+    const bool channelContiguous = !spatialContiguous && (strides[1] == 1 || k == 1);
+    std::vector<std::size_t> offsets; // spatial offsets, unless the spatial rows are contiguous
+    if(!spatialContiguous)
+    {
+        offsets.resize(spatial);
+        for(std::size_t s = 0; s < spatial; ++s)
+        {
+            std::size_t rem = s, off = 0;
+            for(std::size_t d = lens.size(); d-- > 2;)
+            {
+                off += (rem % lens[d]) * strides[d];
+                rem /= lens[d];
+            }
+            offsets[s] = off;
+        }
+    }
+    storage::visit(t, "miopenConvolutionForwardBias", [&](auto tag) {
+        using Tag  = decltype(tag);
+        using Bits = typename Tag::Bits;
+        Bits* yt   = static_cast<Bits*>(y);
+        if(channelContiguous)
+        {
+            parallelFor(n * spatial, [&](std::size_t begin, std::size_t end) {
+                for(std::size_t r = begin; r < end; ++r)
+                {
+                    Bits* row = yt + (r / spatial) * strides[0] + offsets[r % spatial];
+                    if(beta == 0.0f)
+                        for(std::size_t c = 0; c < k; ++c)
+                            row[c] = Tag::store(scaled[c]);
+                    else
+                        for(std::size_t c = 0; c < k; ++c)
+                            row[c] = Tag::store(scaled[c] + beta * Tag::load(row[c]));
+                }
+            }, std::max<std::size_t>(1, 16384 / k));
+            return;
+        }
+        parallelFor(n * k, [&](std::size_t begin, std::size_t end) {
+            for(std::size_t r = begin; r < end; ++r)
+            {
+                const std::size_t c = r % k;
+                Bits* row           = yt + (r / k) * strides[0] + c * strides[1];
+                const float v       = scaled[c];
+                if(spatialContiguous)
+                {
+                    if(beta == 0.0f)
+                        std::fill(row, row + spatial, Tag::store(v));
+                    else
+                        for(std::size_t i = 0; i < spatial; ++i)
+                            row[i] = Tag::store(v + beta * Tag::load(row[i]));
+                }
+                else if(beta == 0.0f)
+                {
+                    const Bits stored = Tag::store(v);
+                    for(std::size_t i = 0; i < spatial; ++i)
+                        row[offsets[i]] = stored;
+                }
+                else
+                    for(std::size_t i = 0; i < spatial; ++i)
+                        row[offsets[i]] = Tag::store(v + beta * Tag::load(row[offsets[i]]));
+            }
+        }, std::max<std::size_t>(1, 16384 / spatial));
     });
 }
 

@@ -9,7 +9,9 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstddef>
 #include <initializer_list>
+#include <string>
 
 namespace miopen {
 
@@ -27,11 +29,21 @@ public:
     bool isSet() const noexcept { return _isSet; }
     // Throws NotInitialized when never set.
     const ActivationParams& params() const;
+    // "{miopenActivationRELU, alpha 1, beta 0, gamma 0}" or "{unset}" (API logging).
+    std::string toString() const;
 
 private:
     ActivationParams _params;
     bool _isSet = false;
 };
+
+// The enumerator's name ("miopenActivationRELU"), or "unknown".
+const char* activationModeName(miopenActivationMode_t mode) noexcept;
+
+// MIOpenDriver flags reproducing an activation call on x (MIOPEN_ENABLE_LOGGING_CMD), as
+// upstream's LogCmdActivation: "activ[fp16|bfp16] -n N -c C -H H -W W -m <mode> --forw 1|2
+// -A alpha -B beta -G gamma" (--forw 1 forward, 2 backward).
+std::string activationDriverArgs(const TensorDescriptor& x, const ActivationParams& p, bool forward);
 
 // The valid mode values (0..9), for checkedEnum.
 inline constexpr std::initializer_list<int> kActivationModes = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
@@ -65,6 +77,36 @@ public:
         case miopenActivationELU: return x > 0.0f ? x : _a * std::expm1(x);
         }
         return x;
+    }
+
+    // v[i] = forward(v[i]) for i < n, with the mode chosen once per row (the piecewise-linear
+    // modes are plain vectorisable loops). Same results as forward().
+    void forwardRow(float* v, std::size_t n) const noexcept
+    {
+        switch(_mode)
+        {
+        case miopenActivationPASTHRU: return;
+        case miopenActivationRELU:
+            for(std::size_t i = 0; i < n; ++i)
+                v[i] = v[i] > 0.0f ? v[i] : 0.0f;
+            return;
+        case miopenActivationLEAKYRELU:
+            for(std::size_t i = 0; i < n; ++i)
+                v[i] = v[i] > 0.0f ? v[i] : _a * v[i];
+            return;
+        case miopenActivationCLIPPEDRELU:
+            for(std::size_t i = 0; i < n; ++i)
+                v[i] = std::min(_a, std::max(0.0f, v[i]));
+            return;
+        case miopenActivationABS:
+            for(std::size_t i = 0; i < n; ++i)
+                v[i] = std::fabs(v[i]);
+            return;
+        default:
+            for(std::size_t i = 0; i < n; ++i)
+                v[i] = forward(v[i]);
+            return;
+        }
     }
 
     // dL/dx from dy, the forward input x and the forward output y.

@@ -3,11 +3,16 @@
 //   MIOpen(HIP): miopenStatus_t miopenCreate(miopenHandle**){
 //   MIOpen(HIP): 	handle = 0x5581...
 //   MIOpen(HIP): }
-// Descriptors print their contents; other pointers their address (or nullptr); enums as ints.
+// Descriptors (tensor, convolution, activation, pooling, LRN, fusion plan and operator) print their
+// contents (toString()); other pointers their address (or nullptr); enums as ints.
 #pragma once
 
+#include <miopen/activation.hpp>
 #include <miopen/convolution.hpp>
+#include <miopen/fusion.hpp>
 #include <miopen/logger.hpp>
+#include <miopen/lrn.hpp>
+#include <miopen/pooling.hpp>
 #include <miopen/tensor.hpp>
 
 #include <sstream>
@@ -17,17 +22,42 @@
 namespace miopen {
 namespace api_logging {
 
+// The internal class behind each public descriptor handle whose contents the log prints
+// (toString()), and what to call it when the pointer is not such an object.
+template <class Public>
+struct LoggedObject
+{
+    static constexpr bool kPrinted = false;
+};
+#define MIOPEN_API_LOGGED_OBJECT(PUBLIC, INTERNAL, WHAT) \
+    template <>                                          \
+    struct LoggedObject<PUBLIC>                          \
+    {                                                    \
+        static constexpr bool kPrinted = true;           \
+        using Internal                 = INTERNAL;       \
+        static constexpr const char* kWhat = WHAT;       \
+    }
+MIOPEN_API_LOGGED_OBJECT(miopenTensorDescriptor, TensorDescriptor, "a tensor descriptor");
+MIOPEN_API_LOGGED_OBJECT(miopenConvolutionDescriptor, ConvolutionDescriptor, "a convolution descriptor");
+MIOPEN_API_LOGGED_OBJECT(miopenActivationDescriptor, ActivationDescriptor, "an activation descriptor");
+MIOPEN_API_LOGGED_OBJECT(miopenPoolingDescriptor, PoolingDescriptor, "a pooling descriptor");
+MIOPEN_API_LOGGED_OBJECT(miopenLRNDescriptor, LrnDescriptor, "an LRN descriptor");
+MIOPEN_API_LOGGED_OBJECT(miopenFusionPlanDescriptor, FusionPlan, "a fusion plan");
+MIOPEN_API_LOGGED_OBJECT(miopenFusionOpDescriptor, FusionOp, "a fusion operator");
+#undef MIOPEN_API_LOGGED_OBJECT
+
 template <class T>
 void printValue(std::ostream& os, const T& v)
 {
-    if constexpr(std::is_same_v<T, miopenTensorDescriptor_t> ||
-                 std::is_same_v<T, const miopenTensorDescriptor_t>)
+    using Pointee = std::remove_cv_t<std::remove_pointer_t<std::remove_cv_t<T>>>;
+    if constexpr(std::is_pointer_v<T> && LoggedObject<Pointee>::kPrinted)
     {
-        const auto* d = static_cast<const TensorDescriptor*>(v);
+        using Internal = typename LoggedObject<Pointee>::Internal;
+        const auto* d  = static_cast<const Internal*>(v);
         if(d == nullptr)
             os << "nullptr";
         else if(!d->hasKind())
-            os << static_cast<const void*>(v) << " (not a tensor descriptor)";
+            os << static_cast<const void*>(v) << " (not " << LoggedObject<Pointee>::kWhat << ")";
         else
             os << d->toString();
     }

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <initializer_list>
+#include <string>
 #include <vector>
 
 namespace miopen {
@@ -100,6 +101,31 @@ BnAffine bnInferenceAffine(miopenBatchNormMode_t mode,
                            const void* estimatedMean,
                            const void* estimatedVar,
                            double epsilon);
+
+// The call a MIOPEN_ENABLE_LOGGING_CMD line reproduces.
+enum class BnDriverDirection
+{
+    ForwardTraining,
+    ForwardInference,
+    Backward,
+};
+
+// MIOpenDriver flags reproducing a batchnorm call (upstream's LogCmdBNorm):
+//   "<base> -n N -c C [-D D] -H H -W W -m <mode> --forw 1|2|0 -b 0|1 [-s 1] [-r 1] --layout L"
+// base: bnorm, bnormfp16, bnormbfp16 (x and meanDesc of one 16-bit type), bnormfp16fp32,
+// bnormbfp16fp32 (16-bit x, float parameters). --forw 1 training, 2 inference, 0 with -b 1
+// backward. -s 1: saved mean and inverse variance are given (training writes them, backward
+// reads them); -r 1: running mean and variance are given (training updates them, inference reads
+// them) -- the meaning of the driver's -s/--save and -r/--run flags (upstream's logger swaps the
+// two letters). forBnDriver false: only " -n ... -m <mode>" (leading space), as upstream's fusion
+// command (CBAInfer -F 2) appends them.
+std::string bnDriverArgs(const TensorDescriptor& x,
+                         const TensorDescriptor& meanDesc,
+                         miopenBatchNormMode_t mode,
+                         BnDriverDirection dir,
+                         bool saved,
+                         bool running,
+                         bool forBnDriver = true);
 
 // Checks that each parameter descriptor fits xDesc and mode (rank, lengths, float or x's type).
 void checkBnParamDescs(miopenBatchNormMode_t mode, const TensorDescriptor& xDesc, const BnParamDescs& params);

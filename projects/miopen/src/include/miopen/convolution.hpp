@@ -4,6 +4,7 @@
 #include <miopen/object.hpp>
 #include <miopen/tensor.hpp>
 
+#include <string>
 #include <vector>
 
 namespace miopen {
@@ -45,6 +46,10 @@ public:
     bool isDeterministic() const noexcept;
     void setFindMode(int mode);
     int findMode() const noexcept { return _findMode; }
+
+    // "{conv2d, miopenConvolution, pads 1x1, strides 1x1, dilations 1x1, groups 1}" (transpose:
+    // also ", output pads 0x0"), or "{unset}" (API logging).
+    std::string toString() const;
 
     // Output tensor of the forward operation (convolution, or transpose convolution) of x with
     // w, checking channel/group consistency. Throws BadParm on a mismatch.

@@ -43,6 +43,9 @@ public:
     miopenActivationMode_t activMode = miopenActivationPASTHRU; // Activ*
     miopenBatchNormMode_t bnMode     = miopenBNSpatial;         // Bn*
     bool runningMeanVariance         = false;                   // BnForwardTraining
+
+    // "{convolution forward, {conv2d, ...}, {FP32, ...}}" (API logging).
+    std::string toString() const;
 };
 
 // Arguments of one operator as the setters record them (pointers are borrowed).
@@ -97,6 +100,18 @@ public:
                  void* output,
                  const OperatorArgs& args) const;
 
+    // "{miopenVerticalFusion, input {FP32, ...}, 3 operators: convolution forward, bias forward,
+    // activation forward, compiled}" (API logging).
+    std::string toString() const;
+
+    // MIOpenDriver flags reproducing the plan (MIOPEN_ENABLE_LOGGING_CMD), as upstream's
+    // LogCmdFusion: "CBAInfer[fp16|bfp16] -F <fusion mode>" then the convolution's geometry flags
+    // (" -n ... -j 1 -g 1") or, for batchnorm inference + activation (mode 2), the batchnorm ones
+    // (" -n ... -m <bn mode>"). Modes (upstream's): 0 conv+bias+bn+activ, 1 conv+bn+activ,
+    // 2 bn+activ, 3 conv+bn, 4 conv+bias+activ, 5 conv+activ, 6 conv+bias. Empty for any other
+    // sequence (upstream prints no command for those either).
+    std::string driverArgs() const;
+
 private:
     struct Compiled
     {
@@ -111,6 +126,10 @@ private:
     std::optional<miopenConvAlgorithm_t> _algo;
     std::optional<Compiled> _compiled;
 };
+
+// The CBAInfer command of a fused convolution (fusion mode 4 = conv + bias + activation) on the
+// problem's forward geometry, as FusionPlan::driverArgs.
+std::string convFusionDriverArgs(int fusionMode, const conv::ApiProblem& problem);
 
 // y = act(alpha1 * conv(x, w) + alpha2 * z + bias); z may be null. Throws NotImplemented for a
 // mode other than RELU (as upstream) and UnsupportedOp when no solver of `algo` applies.

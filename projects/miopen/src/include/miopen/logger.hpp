@@ -3,8 +3,11 @@
 //    1 quiet, 2 fatal, 3 error, 4 warning, 5 info, 6 info2, 7 trace). Lines look like
 //    "MIOpen(HIP): <Level> [<where>] <message>".
 //  - MIOPEN_ENABLE_LOGGING: every API call prints its signature and arguments (upstream's shape).
-//  - MIOPEN_ENABLE_LOGGING_CMD: convolution calls print the equivalent MIOpenDriver command.
+//  - MIOPEN_ENABLE_LOGGING_CMD: convolution, fusion, batchnorm, activation, pooling, softmax and
+//    LRN calls print the equivalent MIOpenDriver command (docs/environment.md).
 #pragma once
+
+#include <miopen/miopen.h>
 
 #include <sstream>
 #include <string>
@@ -34,6 +37,19 @@ void logLine(LogLevel level, const char* where, const std::string& message);
 // Prints one raw line prefixed by "MIOpen(HIP): " (API and command logging).
 void logRaw(const std::string& text);
 
+// The executable MIOPEN_ENABLE_LOGGING_CMD lines name (upstream's, relative to the install root).
+inline constexpr const char* kDriverExecutable = "./bin/MIOpenDriver";
+
+// With MIOPEN_ENABLE_LOGGING_CMD, prints one line
+//   "MIOpen(HIP): Command [<tag>] ./bin/MIOpenDriver <args>"
+// (tag: upstream's name of the logging function, e.g. "LogCmdBNorm"; args: the base argument and
+// flags, e.g. "bnorm -n 32 ..."). Never throws.
+void logDriverCommand(const char* tag, const std::string& args) noexcept;
+
+// MIOpenDriver's base argument for `base` and data type: half adds "fp16", bfloat16 "bfp16"
+// (upstream's driver spells its variants this way: convfp16, convbfp16, poolfp16, ...).
+std::string driverBaseArg(const char* base, miopenDataType_t dataType);
+
 // Resets the cached environment (tests only; not thread-safe against concurrent logging).
 void resetLoggingForTests();
 
@@ -48,6 +64,23 @@ void resetLoggingForTests();
             miopen_log_ss_ << msg;                                   \
             ::miopen::logLine(level, __func__, miopen_log_ss_.str()); \
         }                                                            \
+    } while(false)
+// MIOPEN_LOG_DRIVER_CMD(tag, args): logDriverCommand(tag, args), the args expression evaluated
+// only when MIOPEN_ENABLE_LOGGING_CMD is on; an exception while building them is swallowed
+// (logging never fails a call).
+#define MIOPEN_LOG_DRIVER_CMD(tag, args)                   \
+    do                                                     \
+    {                                                      \
+        if(::miopen::isCmdLoggingEnabled())                \
+        {                                                  \
+            try                                            \
+            {                                              \
+                ::miopen::logDriverCommand((tag), (args)); \
+            }                                              \
+            catch(...)                                     \
+            {                                              \
+            }                                              \
+        }                                                  \
     } while(false)
 #define MIOPEN_LOG_E(msg) MIOPEN_LOG(::miopen::LogLevel::Error, msg)
 #define MIOPEN_LOG_W(msg) MIOPEN_LOG(::miopen::LogLevel::Warning, msg)

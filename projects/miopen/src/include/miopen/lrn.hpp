@@ -9,6 +9,7 @@
 #include <miopen/tensor.hpp>
 
 #include <cstddef>
+#include <string>
 
 namespace miopen {
 
@@ -29,6 +30,13 @@ public:
     double alpha() const noexcept { return _alpha; }
     double beta() const noexcept { return _beta; }
     double k() const noexcept { return _k; }
+
+    // "{miopenLRNCrossChannel, N 5, alpha 0.0001, beta 0.75, K 1}" or "{unset}" (API logging).
+    std::string toString() const;
+    // MIOpenDriver flags reproducing a call on x (MIOPEN_ENABLE_LOGGING_CMD), as upstream's
+    // LogCmdLRN: "lrn[fp16|bfp16] -A alpha -B beta -F 1|2 -H H -K k -N n -W W -c C -m <mode> -n N"
+    // (-F 1 forward, 2 backward).
+    std::string driverArgs(const TensorDescriptor& x, bool forward) const;
 
     // y = LRN(x); with saveScale, the per-element scales (one float each, packed N, C, H, W order)
     // go to workspace.

@@ -9,6 +9,7 @@
 #include <miopen/tensor.hpp>
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 namespace miopen {
@@ -39,6 +40,16 @@ public:
     const std::vector<int>& window() const noexcept { return _window; }
     const std::vector<int>& pads() const noexcept { return _pads; }
     const std::vector<int>& strides() const noexcept { return _strides; }
+
+    // "{miopenPoolingMax, window 3x3, pads 1x1, strides 2x2, miopenIndexUint8,
+    // miopenPoolingWorkspaceIndexMask}" or "{unset}" (API logging).
+    std::string toString() const;
+    // MIOpenDriver flags reproducing a call on x (MIOPEN_ENABLE_LOGGING_CMD), as upstream's
+    // Pooling_logging_cmd: "pool[fp16|bfp16] -M <index mode> --input <lens>,<strides> [-Z d] -y h
+    // -x w [-o pad_d] -p pad_h -q pad_w [-s stride_d] -v stride_h -u stride_w -m max|avg|avg_in
+    // -F 1|0 -t 1" (-F 1 forward, 0 forward and backward), then "-I <index type>" when it is not
+    // the default miopenIndexUint8.
+    std::string driverArgs(const TensorDescriptor& x, bool forward) const;
 
     // Output lengths (N, C, spatial...) for input x. Throws BadParm unless x has rank
     // spatialDims() + 2.

@@ -7,6 +7,8 @@
 #include <miopen/miopen.h>
 #include <miopen/tensor.hpp>
 
+#include <string>
+
 namespace miopen {
 
 // y = alpha * softmax(x) + beta * y over the groups `mode` defines. alpha and beta point to
@@ -20,6 +22,17 @@ void softmaxForward(const Handle& handle,
                     void* y,
                     miopenSoftmaxAlgorithm_t algorithm,
                     miopenSoftmaxMode_t mode);
+
+// MIOpenDriver flags reproducing a softmax call on x (dx for backward) (MIOPEN_ENABLE_LOGGING_CMD),
+// as upstream's LogCmdSoftmax: "softmax[fp16|bfp16] -n N -c C -H H -W W -F 1|2 -a <algorithm>
+// -m <mode> -A <alpha> -B <beta>" (alpha and beta as std::to_string of the floats; 1 and 0
+// when null).
+std::string softmaxDriverArgs(const TensorDescriptor& x,
+                              miopenSoftmaxAlgorithm_t algorithm,
+                              miopenSoftmaxMode_t mode,
+                              const void* alpha,
+                              const void* beta,
+                              bool forward);
 
 // dx = alpha * softmax'(y, dy) + beta * dx. dx may be dy itself.
 void softmaxBackward(const Handle& handle,

@@ -5,6 +5,7 @@
 #include <miopen/datatype.hpp>
 #include <miopen/object.hpp>
 
+#include <array>
 #include <cstddef>
 #include <iosfwd>
 #include <string>
@@ -65,6 +66,13 @@ private:
     std::vector<std::size_t> _lens;
     std::vector<std::size_t> _strides;
 };
+
+// N, C, H, W of a tensor as MIOpenDriver's 4-D flags (-n -c -H -W) describe it: for rank >= 2,
+// N = len0, C = len1, W = the last length (1 for rank 2) and H = the product of the lengths in
+// between (1 for rank 3); for rank 1, N = len0 and C = H = W = 1. Exact for rank 4; for other
+// ranks the same element count with the same N and C (what the element-wise and per-channel
+// drivers need).
+std::array<std::size_t, 4> driverNchw(const TensorDescriptor& d);
 
 // Strides of a packed tensor whose memory order is `layout` ("NCHW", "NHWC", ...), for lengths
 // given in N, C, spatial... order.

@@ -49,6 +49,10 @@ public:
 
     // "./bin/MIOpenDriver conv -n ... -F 1 -t 1" (MIOPEN_ENABLE_LOGGING_CMD).
     std::string driverCommand(std::optional<std::uint64_t> solverId) const;
+    // The command without the executable. forConvDriver false: only the geometry flags
+    // " -n ... -j 1 [--in_layout ...] -g 1" (leading space, no base argument, -m, -F or -t), as
+    // upstream's fusion command (CBAInfer) appends them.
+    std::string driverArgs(bool forConvDriver, std::optional<std::uint64_t> solverId) const;
     void logDriverCommand(const char* tag, std::optional<std::uint64_t> solverId) const;
 
 private:
