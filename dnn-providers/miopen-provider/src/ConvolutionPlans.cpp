@@ -28,12 +28,14 @@ enum class Direction
     BackwardWeights
 };
 
-// Solution ids (MIOpen's stable solver ids) in the order the provider prefers them: direct GEMMs
-// of 1x1 filters, Winograd F(4x4,3x3) then F(2x2,3x3), the general GEMM, the OpenBLAS GEMMs, and
-// the naive direct solver last. Ids a MIOpen build lacks or that do not apply are skipped.
+// Solution ids (MIOpen's stable solver ids) in the order the provider prefers them, which is the
+// order of MIOpen's own solver registry (src/solver/registry.cpp, docs/solvers.md): direct GEMMs
+// of 1x1 filters, Winograd F(4x4,3x3) then F(2x2,3x3) (backward weights: 1002 then 1003), the
+// general GEMM, the OpenBLAS GEMMs, and the naive direct solver last. Ids a MIOpen build lacks or
+// that do not apply are skipped.
 constexpr std::array<uint64_t, 9> kPreferredForward = {88, 90, 1001, 84, 91, 1101, 1102, 1103, 85};
 constexpr std::array<uint64_t, 9> kPreferredBackwardData = {96, 95, 1001, 84, 97, 1105, 1104, 1106, 86};
-constexpr std::array<uint64_t, 7> kPreferredBackwardWeights = {101, 1001, 84, 102, 1107, 1108, 87};
+constexpr std::array<uint64_t, 7> kPreferredBackwardWeights = {101, 1002, 1003, 102, 1107, 1108, 87};
 
 const char* directionName(Direction d)
 {

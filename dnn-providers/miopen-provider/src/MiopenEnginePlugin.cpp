@@ -4,6 +4,10 @@
 
 #include <hipdnn_data_sdk/utilities/EngineNames.hpp>
 
+#include <algorithm>
+#include <iterator>
+#include <optional>
+
 namespace miopen_provider
 {
 
@@ -15,35 +19,94 @@ const char* engineName(bool deterministic)
                          : hipdnn_data_sdk::utilities::MIOPEN_ENGINE_NAME.data();
 }
 
-std::unique_ptr<MiopenPlan> requirePlan(const hipdnn_plugin_sdk::GraphView& graph, bool deterministic)
+void throwDecline(bool deterministic, const std::string& whyNot)
 {
-    std::string whyNot;
-    auto plan = buildMiopenPlan(graph, deterministic, whyNot);
-    hipdnn_plugin_sdk::throwIfNot(plan != nullptr, HIPDNN_PLUGIN_STATUS_NOT_APPLICABLE,
-                                  std::string(engineName(deterministic)) + " cannot run this graph: " + whyNot);
-    return plan;
+    throw hipdnn_plugin_sdk::PluginException(HIPDNN_PLUGIN_STATUS_NOT_APPLICABLE,
+                                             std::string(engineName(deterministic))
+                                                 + " cannot run this graph: " + whyNot);
 }
 } // namespace
 
+template <typename Use>
+auto MiopenPlanBuilder::withPending(const hipdnn_plugin_sdk::GraphView& graph, Use&& use) const
+{
+    std::vector<uint8_t> key = graph.copyBuffer();
+    auto find = [&]() {
+        return std::find_if(_pending.begin(), _pending.end(), [&](const Pending& p) { return p.graph == key; });
+    };
+    {
+        std::lock_guard<std::mutex> lock(_mutex);
+        auto it = find();
+        if(it != _pending.end())
+        {
+            return use(it);
+        }
+    }
+    Pending built;
+    built.plan = buildMiopenPlan(graph, _deterministic, built.whyNot);
+    built.graph = std::move(key);
+    std::lock_guard<std::mutex> lock(_mutex);
+    ++_builds;
+    auto it = find(); // another thread may have kept one meanwhile: use that one
+    if(it == _pending.end())
+    {
+        if(_pending.size() >= kPendingPlans)
+        {
+            _pending.pop_front();
+        }
+        _pending.push_back(std::move(built));
+        it = std::prev(_pending.end());
+    }
+    return use(it);
+}
+
 bool MiopenPlanBuilder::isApplicable(const hipdnn_plugin_sdk::GraphView& graph, std::string& whyNot) const
 {
-    return buildMiopenPlan(graph, _deterministic, whyNot) != nullptr;
+    return withPending(graph, [&](auto it) {
+        whyNot = it->whyNot;
+        return it->plan != nullptr;
+    });
 }
 
 size_t MiopenPlanBuilder::getWorkspaceSize(const hipdnn_plugin_sdk::GraphView& graph,
                                            const hipdnn_data_sdk::data_objects::EngineConfig& /*config*/) const
 {
-    return requirePlan(graph, _deterministic)->getWorkspaceSize();
+    std::string whyNot;
+    const std::optional<size_t> ws = withPending(graph, [&](auto it) -> std::optional<size_t> {
+        whyNot = it->whyNot;
+        return it->plan != nullptr ? std::optional<size_t>(it->plan->getWorkspaceSize()) : std::nullopt;
+    });
+    if(!ws.has_value())
+    {
+        throwDecline(_deterministic, whyNot);
+    }
+    return *ws;
 }
 
 std::unique_ptr<hipdnn_plugin_sdk::IPlan>
     MiopenPlanBuilder::buildPlan(const hipdnn_plugin_sdk::GraphView& graph,
                                  const hipdnn_data_sdk::data_objects::EngineConfig& /*config*/) const
 {
-    auto plan = requirePlan(graph, _deterministic);
+    std::string whyNot;
+    std::unique_ptr<MiopenPlan> plan = withPending(graph, [&](auto it) {
+        whyNot = it->whyNot;
+        std::unique_ptr<MiopenPlan> taken = std::move(it->plan);
+        _pending.erase(it); // handed over: the next plan of this graph is built afresh
+        return taken;
+    });
+    if(plan == nullptr)
+    {
+        throwDecline(_deterministic, whyNot);
+    }
     HIPDNN_SDK_LOG_INFO(engineName(_deterministic) << " plan: " << plan->description() << ", workspace "
                                                    << plan->getWorkspaceSize() << " bytes");
     return plan;
+}
+
+uint64_t MiopenPlanBuilder::buildCount() const
+{
+    std::lock_guard<std::mutex> lock(_mutex);
+    return _builds;
 }
 
 const MiopenEnginePlugin& MiopenEnginePlugin::instance()

@@ -287,7 +287,8 @@ TEST_F(EngineRankingTest, PreferredEngineAndExplicitOrderPinWithoutMeasuring)
     setDelays(kSlow, "0");
     const uint64_t before = EngineRanking::instance().measurementCount();
     const int64_t slowId  = hipdnn_data_sdk::utilities::engineNameToId("TEST_SPEED_A_ENGINE");
-    EXPECT_EQ(rankOnNewHandle(convGraph(1, 1, "conv", slowId)), kAThenB);
+    // An applicable pinned engine is the whole ranking.
+    EXPECT_EQ(rankOnNewHandle(convGraph(1, 1, "conv", slowId)), std::vector<std::string>{"TEST_SPEED_A_ENGINE"});
     EXPECT_EQ(EngineRanking::instance().measurementCount(), before);
     configure(EngineRankingMode::Measured, _db, true); // HIPDNN_HEUR_FALLBACK_ENGINE_ORDER=TEST_SPEED_A_ENGINE
     EXPECT_EQ(rankOnNewHandle(convGraph()), kAThenB);
@@ -346,4 +347,109 @@ TEST_F(EngineRankingTest, ThreadsRankingTheSameGraphShareOneMeasurement)
         records += EngineRankingDb::parseRecord(line, key, record) ? 1 : 0;
     }
     EXPECT_EQ(records, 1u);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Applicability queries of the heuristics: the speed plugin (TEST_SPEED_A/B_ENGINE) and the
+// counting plugin (TEST_COUNTING_ENGINE, which logs each query to HIPDNN_TEST_QUERY_LOG).
+
+namespace
+{
+class EngineHeuristicQueryTest : public EngineRankingTest
+{
+protected:
+    void SetUp() override
+    {
+        EngineRankingTest::SetUp();
+        PluginManager::instance().setEnginePluginPaths(
+            {std::string(HIPDNN_TEST_PLUGIN_DIR) + "/libhipdnn_test_speed_plugin.so",
+             std::string(HIPDNN_TEST_PLUGIN_DIR) + "/../counting/libhipdnn_test_counting_plugin.so"},
+            HIPDNN_PLUGIN_LOADING_ABSOLUTE);
+        configure(EngineRankingMode::Static, _db); // nothing measured: only the queries count
+        _log = tempPath(std::string("queries_") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        std::remove(_log.c_str());
+        ::setenv("HIPDNN_TEST_QUERY_LOG", _log.c_str(), 1);
+        ::unsetenv("HIPDNN_TEST_COUNTING_DECLINE");
+    }
+    void TearDown() override
+    {
+        ::unsetenv("HIPDNN_TEST_QUERY_LOG");
+        ::unsetenv("HIPDNN_TEST_COUNTING_DECLINE");
+        std::remove(_log.c_str());
+        EngineRankingTest::TearDown();
+    }
+
+    /// Applicability queries the counting plugin answered so far.
+    size_t countingQueries() const
+    {
+        std::ifstream in(_log);
+        size_t lines = 0;
+        for(std::string line; std::getline(in, line);)
+        {
+            lines += line == "TEST_COUNTING_ENGINE" ? 1 : 0;
+        }
+        return lines;
+    }
+
+    /// Runs the heuristics on a fresh handle; with `finalizeResults`, also finalizes an engine
+    /// descriptor per result (what reading HIPDNN_ATTR_ENGINEHEUR_RESULTS does).
+    static std::vector<std::string> heuristicOnNewHandle(const std::vector<uint8_t>& bytes, bool finalizeResults = false)
+    {
+        hipdnnHandle_t handle = HandleRegistry::create();
+        std::vector<std::string> names;
+        {
+            auto graph = std::make_shared<OperationGraphDescriptor>();
+            hipdnnBackendDescriptor_t graphHandle = DescriptorRegistry::add(graph);
+            graph->setAttribute(HIPDNN_ATTR_OPERATIONGRAPH_HANDLE, HIPDNN_TYPE_HANDLE, 1, &handle);
+            graph->loadSerialized(bytes.data(), bytes.size());
+            graph->finalize();
+            EngineHeuristicDescriptor heur;
+            heur.setAttribute(HIPDNN_ATTR_ENGINEHEUR_OPERATION_GRAPH, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &graphHandle);
+            const hipdnnBackendHeurMode_t mode = HIPDNN_HEUR_MODE_FALLBACK;
+            heur.setAttribute(HIPDNN_ATTR_ENGINEHEUR_MODE, HIPDNN_TYPE_HEUR_MODE, 1, &mode);
+            heur.finalize();
+            for(size_t i : heur.ranking())
+            {
+                names.push_back(graph->handleState()->engines()[i].name);
+                if(finalizeResults)
+                {
+                    EXPECT_TRUE(EngineDescriptor::createFinalized(graph, static_cast<int64_t>(i))->isFinalized());
+                }
+            }
+            DescriptorRegistry::remove(graphHandle);
+        }
+        HandleRegistry::destroy(handle);
+        return names;
+    }
+
+    std::string _log;
+};
+
+int64_t countingId() { return hipdnn_data_sdk::utilities::engineNameToId("TEST_COUNTING_ENGINE"); }
+} // namespace
+
+TEST_F(EngineHeuristicQueryTest, PinnedApplicableEngineIsTheWholeRankingAndNoOtherPluginIsAsked)
+{
+    const int64_t speedA = hipdnn_data_sdk::utilities::engineNameToId("TEST_SPEED_A_ENGINE");
+    EXPECT_EQ(heuristicOnNewHandle(convGraph(1, 1, "conv", speedA)), std::vector<std::string>{"TEST_SPEED_A_ENGINE"});
+    EXPECT_EQ(countingQueries(), 0u); // the counting plugin was never asked
+    EXPECT_EQ(heuristicOnNewHandle(convGraph(1, 1, "conv", countingId())),
+              std::vector<std::string>{"TEST_COUNTING_ENGINE"});
+    EXPECT_EQ(countingQueries(), 1u);
+}
+
+TEST_F(EngineHeuristicQueryTest, PinnedEngineThatDeclinesIsAskedOnceAndTheOthersAreRanked)
+{
+    ::setenv("HIPDNN_TEST_COUNTING_DECLINE", "1", 1);
+    EXPECT_EQ(heuristicOnNewHandle(convGraph(1, 1, "conv", countingId())), kAThenB);
+    EXPECT_EQ(countingQueries(), 1u); // its plugin is not asked a second time with the others
+}
+
+TEST_F(EngineHeuristicQueryTest, UnpinnedGraphAsksEveryPluginOnceAndResultsAreNotAskedAgain)
+{
+    const std::vector<std::string> all{"TEST_SPEED_A_ENGINE", "TEST_SPEED_B_ENGINE", "TEST_COUNTING_ENGINE"};
+    EXPECT_EQ(heuristicOnNewHandle(convGraph()), all);
+    EXPECT_EQ(countingQueries(), 1u);
+    EXPECT_EQ(heuristicOnNewHandle(convGraph(), true), all);
+    EXPECT_EQ(countingQueries(), 2u); // one more heuristic query; the result engine asked nothing
 }

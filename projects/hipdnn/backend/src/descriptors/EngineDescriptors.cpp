@@ -23,23 +23,28 @@ hipdnnPluginConstData_t constData(const std::vector<uint8_t>& bytes)
 }
 
 /// Engine ids one plugin finds applicable to the graph; throws PLUGIN_ERROR when the plugin fails.
+/// One call in the usual case: the buffer has room for every engine the plugin registered (a
+/// second call only when the plugin reports more, e.g. an engine id dropped as a duplicate).
 std::vector<int64_t> applicableIds(const PluginInstance& plugin, const std::vector<uint8_t>& graph)
 {
     const auto& fn = plugin.library().fn();
     const hipdnnPluginConstData_t data = constData(graph);
+    std::vector<int64_t> ids(std::max<size_t>(plugin.library().engineIds().size(), 1));
     uint32_t count = 0;
-    hipdnnPluginStatus_t st = fn.getApplicableEngineIds(plugin.handle(), &data, nullptr, 0, &count);
+    hipdnnPluginStatus_t st = fn.getApplicableEngineIds(plugin.handle(), &data, ids.data(),
+                                                        static_cast<uint32_t>(ids.size()), &count);
     throwIf(st != HIPDNN_PLUGIN_STATUS_SUCCESS, HIPDNN_STATUS_PLUGIN_ERROR,
             plugin.library().describeFailure("hipdnnEnginePluginGetApplicableEngineIds", st));
-    std::vector<int64_t> ids(count);
-    if(count > 0)
+    if(count > ids.size())
     {
+        ids.resize(count);
         uint32_t again = 0;
         st = fn.getApplicableEngineIds(plugin.handle(), &data, ids.data(), count, &again);
         throwIf(st != HIPDNN_PLUGIN_STATUS_SUCCESS, HIPDNN_STATUS_PLUGIN_ERROR,
                 plugin.library().describeFailure("hipdnnEnginePluginGetApplicableEngineIds", st));
-        ids.resize(std::min(count, again));
+        count = std::min(count, again);
     }
+    ids.resize(count);
     return ids;
 }
 } // namespace
@@ -84,10 +89,11 @@ void EngineHeuristicDescriptor::doFinalize()
     throwIf(_graph == nullptr, HIPDNN_STATUS_BAD_PARAM, "HIPDNN_ATTR_ENGINEHEUR_OPERATION_GRAPH is not set");
     throwIf(!_mode.has_value(), HIPDNN_STATUS_BAD_PARAM, "HIPDNN_ATTR_ENGINEHEUR_MODE is not set");
     const HandleState& state = *_graph->handleState();
-    std::vector<bool> applicable(state.engines().size(), false);
+    const auto& engines      = state.engines();
+    std::vector<bool> applicable(engines.size(), false);
     std::string failures;
-    for(const auto& plugin : state.plugins())
-    {
+    // Asks one plugin which of its engines can run the graph and marks them in `applicable`.
+    auto query = [&](const std::shared_ptr<PluginInstance>& plugin) {
         std::vector<int64_t> ids;
         try
         {
@@ -97,12 +103,12 @@ void EngineHeuristicDescriptor::doFinalize()
         {
             HIPDNN_LOG_WARN("engine query skipped a plugin: " << e.what());
             failures += std::string("; ") + e.what();
-            continue;
+            return;
         }
         for(int64_t id : ids)
         {
             const int64_t index = state.engineIndex(id);
-            if(index < 0 || state.engines()[static_cast<size_t>(index)].plugin != plugin)
+            if(index < 0 || engines[static_cast<size_t>(index)].plugin != plugin)
             {
                 HIPDNN_LOG_WARN("plugin " << plugin->library().name() << " reported engine id " << id
                                           << ", which it did not register; ignored");
@@ -110,30 +116,44 @@ void EngineHeuristicDescriptor::doFinalize()
             }
             applicable[static_cast<size_t>(index)] = true;
         }
-    }
+    };
     _ranking.clear();
     const EngineRankingSettings settings = EngineRanking::instance().settings();
     bool pinned                          = settings.fallbackOrderExplicit;
-    const auto preferred                 = _graph->preferredEngineId();
+    // A pinned engine (the graph's preferred engine id; the MIOpen wrapper sets it from
+    // MIOPEN_HIPDNN_PREFERRED_ENGINE): its plugin is asked first, and when the engine can run the
+    // graph it is the whole ranking; no other plugin is asked (their applicability queries can
+    // cost more than a small convolution) and nothing is measured. When it cannot, the other
+    // engines are ranked as usual (WARN).
+    std::shared_ptr<PluginInstance> askedFirst;
+    const auto preferred = _graph->preferredEngineId();
     if(preferred.has_value())
     {
         const int64_t index = state.engineIndex(*preferred);
-        if(index >= 0 && applicable[static_cast<size_t>(index)])
+        if(index >= 0)
         {
-            _ranking.push_back(static_cast<size_t>(index));
-            pinned = true;
+            askedFirst = engines[static_cast<size_t>(index)].plugin;
+            query(askedFirst);
+            if(applicable[static_cast<size_t>(index)])
+            {
+                _ranking.push_back(static_cast<size_t>(index));
+                return;
+            }
         }
-        else
+        HIPDNN_LOG_WARN("preferred engine " << engineDisplayName(*preferred)
+                                            << (index < 0 ? " is not loaded" : " cannot run the graph")
+                                            << "; ranking the other engines");
+    }
+    for(const auto& plugin : state.plugins())
+    {
+        if(plugin != askedFirst)
         {
-            HIPDNN_LOG_WARN("preferred engine " << engineDisplayName(*preferred)
-                                                << (index < 0 ? " is not loaded" : " cannot run the graph")
-                                                << "; ranking the other engines");
+            query(plugin);
         }
     }
     // The static FALLBACK order (upstream's rule): the engines named by
     // HIPDNN_HEUR_FALLBACK_ENGINE_ORDER (comma list; by default MIOPEN_ENGINE), then the other
     // engines in load order, engines whose name ends in _DETERMINISTIC last.
-    const auto& engines = state.engines();
     auto take           = [&](size_t i) {
         if(applicable[i] && std::find(_ranking.begin(), _ranking.end(), i) == _ranking.end())
         {
@@ -239,6 +259,7 @@ std::shared_ptr<EngineDescriptor>
     auto engine = std::make_shared<EngineDescriptor>();
     engine->_graph = std::move(graph);
     engine->_globalIndex = globalIndex;
+    engine->_applicabilityKnown = true;
     engine->finalize();
     return engine;
 }
@@ -277,6 +298,10 @@ void EngineDescriptor::doFinalize()
             "engine global index " + std::to_string(*_globalIndex) + " is out of range (0.."
                 + std::to_string(engines.size()) + ")");
     const EngineEntry& e = entry();
+    if(_applicabilityKnown)
+    {
+        return; // a heuristic result: the heuristics asked the plugin (one query per problem)
+    }
     const auto ids = applicableIds(*e.plugin, _graph->serialized());
     throwIf(std::find(ids.begin(), ids.end(), e.id) == ids.end(), HIPDNN_STATUS_NOT_SUPPORTED,
             "engine " + e.name + " does not support the graph");

@@ -42,7 +42,8 @@ public:
         : BackendDescriptor(HIPDNN_BACKEND_ENGINE_DESCRIPTOR)
     {
     }
-    /// Finalizes an engine for the heuristics' results.
+    /// Finalizes an engine for the heuristics' results. The heuristics already asked the engine's
+    /// plugin whether it can run the graph, so the plugin is not asked again.
     static std::shared_ptr<EngineDescriptor> createFinalized(std::shared_ptr<OperationGraphDescriptor> graph,
                                                              int64_t globalIndex);
     const OperationGraphDescriptor& graph() const { return *_graph; }
@@ -58,6 +59,7 @@ protected:
 private:
     std::shared_ptr<OperationGraphDescriptor> _graph;
     std::optional<int64_t> _globalIndex;
+    bool _applicabilityKnown = false; // set by createFinalized: the heuristics checked it
 };
 
 class KnobChoiceDescriptor : public BackendDescriptor
