@@ -1,10 +1,24 @@
 // Convolutions: fprop (with a fused chain of bias ADD / activations as oneDNN post-ops), dgrad and
 // wgrad. 1-D, 2-D and 3-D, grouped (incl. depthwise), dilated, asymmetric padding, any strides.
-// oneDNN picks its preferred layouts (format_tag::any); the caller's layouts are reordered to
-// and from them in the workspace when they differ.
+//
+// Algorithm and layouts (README "Convolution algorithm and layouts"):
+// - fp32 convolutions are created with algorithm::convolution_auto and, for fprop, prop_kind
+//   forward_training, so oneDNN's own dispatcher may choose its Winograd F(4x4,3x3) kernels
+//   (jit_wino_4x3) where it deems them faster than direct; forward_inference would let oneDNN's
+//   f32 brgconv (channels-last) win the dispatch instead, which with the caller's NCHW reorders
+//   measured up to 1.7x slower here. bf16 keeps convolution_direct (and forward_inference).
+// - Layouts: oneDNN's preferred layouts (format_tag::any), the caller's tensors reordered to and
+//   from them in the workspace when they differ; except for 1x1 stride-1 unpadded fp32
+//   convolutions with few channels (1/C + 1/K >= kCallerLayoutMinTraffic), which are created on
+//   the caller's own layouts: oneDNN then runs one GEMM per image directly on NCHW (or its
+//   channels-last kernels on NHWC) and the two big reorders, which cost as much as the GEMM for
+//   such layers, disappear.
 #include "DnnlGraphUtils.hpp"
 
 #include <hipdnn_data_sdk/utilities/ShapeUtilities.hpp>
+
+#include <algorithm>
+#include <initializer_list>
 
 namespace dnnl_provider
 {
@@ -75,6 +89,92 @@ ConvGeometry convGeometry(const A& a, const std::vector<int64_t>& x, const std::
 dnnl::memory::desc anyDesc(const std::vector<int64_t>& dims, dnnl::memory::data_type type)
 {
     return dnnl::memory::desc(dims, type, tag::any);
+}
+
+/// 1x1 convolutions run on the caller's layouts when 1/C + 1/K is at least this: the reorders'
+/// memory traffic per multiply-add, (C + K) / (C * K), is then large enough that skipping them
+/// beats oneDNN's blocked kernels. Measured on ResNet-50's 1x1 layers at N=32 (AVX-512, oneDNN
+/// 2.6, README): caller layouts win for 64->64/256, 256->64/128, 128->512, 512->128/256
+/// (1/C + 1/K >= 0.0059) and lose for 1024->256, 512->2048 (<= 0.0049).
+constexpr double kCallerLayoutMinTraffic = 1.0 / 192;
+
+/// How the provider creates a convolution of the given types (see the file comment).
+struct ConvAlgorithm
+{
+    dnnl::algorithm algorithm = dnnl::algorithm::convolution_direct;
+    dnnl::prop_kind fpropKind = dnnl::prop_kind::forward_inference; // of a conv_fprop graph
+    bool fp32 = false;
+};
+
+ConvAlgorithm convAlgorithm(std::initializer_list<dnnl::memory::data_type> types)
+{
+    ConvAlgorithm a;
+    a.fp32 = std::all_of(types.begin(), types.end(), [](auto t) { return t == dnnl::memory::data_type::f32; });
+    if(a.fp32)
+    {
+        a.algorithm = dnnl::algorithm::convolution_auto;
+        a.fpropKind = dnnl::prop_kind::forward_training;
+    }
+    return a;
+}
+
+/// True when the convolution is first tried on the caller's layouts (see kCallerLayoutMinTraffic).
+bool tryCallerLayouts(const ConvGeometry& g, const ConvAlgorithm& a)
+{
+    if(!a.fp32 || g.groups != 1)
+    {
+        return false;
+    }
+    for(size_t s = 0; s < g.strides.size(); ++s)
+    {
+        if(g.w[2 + s] != 1 || g.strides[s] != 1 || g.padL[s] != 0 || g.padR[s] != 0)
+        {
+            return false;
+        }
+    }
+    const double c = static_cast<double>(g.x[1]), k = static_cast<double>(g.y[1]);
+    return 1.0 / c + 1.0 / k >= kCallerLayoutMinTraffic;
+}
+
+/// A primitive descriptor created on the caller's layouts is kept only when oneDNN runs an
+/// optimized implementation on them (a GEMM or a JIT kernel), never its reference loops.
+bool optimizedOnCallerLayouts(const dnnl::primitive_desc_base& pd)
+{
+    return std::string(pd.impl_info_str()).rfind("ref", 0) != 0;
+}
+
+/// The tensors' descriptors a convolution is created with: oneDNN's choice (`any`) or the
+/// caller's own.
+struct ConvDescs
+{
+    dnnl::memory::desc src, wei, dst;
+};
+
+/// Creates the convolution with `make(descs)` on the caller's layouts when the rule says so and
+/// oneDNN has an optimized implementation there, else on oneDNN's preferred layouts.
+template <typename Make>
+auto createConv(const ConvGeometry& g, const ConvAlgorithm& a, const ConvDescs& caller, const ConvDescs& preferred,
+                Make make) -> decltype(make(preferred))
+{
+    if(tryCallerLayouts(g, a))
+    {
+        try
+        {
+            auto pd = make(caller);
+            if(optimizedOnCallerLayouts(pd))
+            {
+                return pd;
+            }
+        }
+        catch(const dnnl::error& e)
+        {
+            if(e.status != dnnl_unimplemented)
+            {
+                throw;
+            }
+        }
+    }
+    return make(preferred);
 }
 
 std::string implName(const dnnl::primitive_desc_base& pd)
@@ -182,11 +282,17 @@ void buildConvFprop(const GraphView& graph, PlanRecipe& recipe)
         const ChannelVector cv = channelVector(*bias, k);
         biasUser = dnnl::memory::desc({k}, dnnlType(*bias), dnnl::memory::dims{cv.stride});
     }
-    const dnnl::convolution_forward::desc desc(
-        dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct, anyDesc(g.x, srcType),
-        anyDesc(groupedDims(g.w, g.groups), weiType), bias != nullptr ? biasUser : dnnl::memory::desc(),
-        anyDesc(g.y, dstType), g.strides, g.dilates, g.padL, g.padR);
-    const dnnl::convolution_forward::primitive_desc pd(desc, attr, DnnlRuntime::engine());
+    const ConvAlgorithm alg = convAlgorithm({srcType, weiType, dstType});
+    const ConvDescs caller{userDesc(x), weightsDesc(w, g.groups), userDesc(out)};
+    const ConvDescs preferred{anyDesc(g.x, srcType), anyDesc(groupedDims(g.w, g.groups), weiType),
+                              anyDesc(g.y, dstType)};
+    const auto pd = createConv(g, alg, caller, preferred, [&](const ConvDescs& d) {
+        return dnnl::convolution_forward::primitive_desc(
+            dnnl::convolution_forward::desc(alg.fpropKind, alg.algorithm, d.src, d.wei,
+                                            bias != nullptr ? biasUser : dnnl::memory::desc(), d.dst, g.strides,
+                                            g.dilates, g.padL, g.padR),
+            attr, DnnlRuntime::engine());
+    });
 
     std::unordered_map<int, dnnl::memory> args;
     args[DNNL_ARG_SRC] = recipe.input(x.uid(), userDesc(x), pd.src_desc());
@@ -213,16 +319,20 @@ void buildConvDgrad(const GraphView& graph, PlanRecipe& recipe)
     const auto& dx = graph.tensor(a->dx_tensor_uid());
     const ConvGeometry g = convGeometry(*a, vec(dx.dims()), vec(w.dims()), vec(dy.dims()));
     const auto dxType = dnnlType(dx), weiType = dnnlType(w), dyType = dnnlType(dy);
-    const auto srcAny = anyDesc(g.x, dxType), weiAny = anyDesc(groupedDims(g.w, g.groups), weiType),
-               dstAny = anyDesc(g.y, dyType);
-    const dnnl::convolution_forward::primitive_desc hint(
-        dnnl::convolution_forward::desc(dnnl::prop_kind::forward_training, dnnl::algorithm::convolution_direct,
-                                        srcAny, weiAny, dstAny, g.strides, g.dilates, g.padL, g.padR),
-        DnnlRuntime::engine());
-    const dnnl::convolution_backward_data::primitive_desc pd(
-        dnnl::convolution_backward_data::desc(dnnl::algorithm::convolution_direct, srcAny, weiAny, dstAny, g.strides,
-                                              g.dilates, g.padL, g.padR),
-        userScratchpadAttr(), DnnlRuntime::engine(), hint);
+    const ConvAlgorithm alg = convAlgorithm({dxType, weiType, dyType});
+    const ConvDescs caller{userDesc(dx), weightsDesc(w, g.groups), userDesc(dy)};
+    const ConvDescs preferred{anyDesc(g.x, dxType), anyDesc(groupedDims(g.w, g.groups), weiType),
+                              anyDesc(g.y, dyType)};
+    const auto pd = createConv(g, alg, caller, preferred, [&](const ConvDescs& d) {
+        const dnnl::convolution_forward::primitive_desc hint(
+            dnnl::convolution_forward::desc(dnnl::prop_kind::forward_training, alg.algorithm, d.src, d.wei, d.dst,
+                                            g.strides, g.dilates, g.padL, g.padR),
+            DnnlRuntime::engine());
+        return dnnl::convolution_backward_data::primitive_desc(
+            dnnl::convolution_backward_data::desc(alg.algorithm, d.src, d.wei, d.dst, g.strides, g.dilates, g.padL,
+                                                  g.padR),
+            userScratchpadAttr(), DnnlRuntime::engine(), hint);
+    });
     std::unordered_map<int, dnnl::memory> args;
     args[DNNL_ARG_DIFF_DST] = recipe.input(dy.uid(), userDesc(dy), pd.diff_dst_desc());
     args[DNNL_ARG_WEIGHTS] = recipe.input(w.uid(), weightsDesc(w, g.groups), pd.weights_desc());
@@ -240,16 +350,20 @@ void buildConvWgrad(const GraphView& graph, PlanRecipe& recipe)
     const auto& dw = graph.tensor(a->dw_tensor_uid());
     const ConvGeometry g = convGeometry(*a, vec(x.dims()), vec(dw.dims()), vec(dy.dims()));
     const auto srcType = dnnlType(x), dwType = dnnlType(dw), dyType = dnnlType(dy);
-    const auto srcAny = anyDesc(g.x, srcType), weiAny = anyDesc(groupedDims(g.w, g.groups), dwType),
-               dstAny = anyDesc(g.y, dyType);
-    const dnnl::convolution_forward::primitive_desc hint(
-        dnnl::convolution_forward::desc(dnnl::prop_kind::forward_training, dnnl::algorithm::convolution_direct,
-                                        srcAny, weiAny, dstAny, g.strides, g.dilates, g.padL, g.padR),
-        DnnlRuntime::engine());
-    const dnnl::convolution_backward_weights::primitive_desc pd(
-        dnnl::convolution_backward_weights::desc(dnnl::algorithm::convolution_direct, srcAny, weiAny,
-                                                 dnnl::memory::desc(), dstAny, g.strides, g.dilates, g.padL, g.padR),
-        userScratchpadAttr(), DnnlRuntime::engine(), hint);
+    const ConvAlgorithm alg = convAlgorithm({srcType, dwType, dyType});
+    const ConvDescs caller{userDesc(x), weightsDesc(dw, g.groups), userDesc(dy)};
+    const ConvDescs preferred{anyDesc(g.x, srcType), anyDesc(groupedDims(g.w, g.groups), dwType),
+                              anyDesc(g.y, dyType)};
+    const auto pd = createConv(g, alg, caller, preferred, [&](const ConvDescs& d) {
+        const dnnl::convolution_forward::primitive_desc hint(
+            dnnl::convolution_forward::desc(dnnl::prop_kind::forward_training, alg.algorithm, d.src, d.wei, d.dst,
+                                            g.strides, g.dilates, g.padL, g.padR),
+            DnnlRuntime::engine());
+        return dnnl::convolution_backward_weights::primitive_desc(
+            dnnl::convolution_backward_weights::desc(alg.algorithm, d.src, d.wei, dnnl::memory::desc(), d.dst,
+                                                     g.strides, g.dilates, g.padL, g.padR),
+            userScratchpadAttr(), DnnlRuntime::engine(), hint);
+    });
     std::unordered_map<int, dnnl::memory> args;
     args[DNNL_ARG_SRC] = recipe.input(x.uid(), userDesc(x), pd.src_desc());
     args[DNNL_ARG_DIFF_DST] = recipe.input(dy.uid(), userDesc(dy), pd.diff_dst_desc());

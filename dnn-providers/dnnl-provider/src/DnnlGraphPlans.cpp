@@ -62,6 +62,9 @@ std::unique_ptr<DnnlPlan> buildDnnlPlan(const GraphView& graph, std::string& why
 {
     try
     {
+        // oneDNN fixes a primitive's thread count when it creates it (e.g. its convolutions'
+        // work split): create them under the team size they will execute with.
+        DnnlRuntime::applyThreadingPolicy();
         PlanRecipe recipe;
         build(graph, recipe);
         return recipe.finish();

@@ -59,10 +59,18 @@ void DnnlPlan::execute(const hipdnnPluginDeviceBuffer_t* buffers,
         }
         else
         {
+            if(step.runsInline)
+            {
+                DnnlRuntime::runInline();
+            }
             // The C entry point with the arguments prepared at build: the C++ wrapper would build
             // a vector per call.
             const dnnl_status_t status = dnnl_primitive_execute(step.primitive.get(), _stream.get(),
                                                                 static_cast<int>(step.cArgs.size()), step.cArgs.data());
+            if(step.runsInline)
+            {
+                DnnlRuntime::applyThreadingPolicy();
+            }
             throwIfNot(status == dnnl_success, HIPDNN_PLUGIN_STATUS_INTERNAL_ERROR,
                        "oneDNN failed to execute a primitive (status " + std::to_string(static_cast<int>(status))
                            + ")");
@@ -103,7 +111,8 @@ void PlanRecipe::addReorder(const dnnl::memory& from, const dnnl::memory& to)
 {
     const dnnl::reorder::primitive_desc pd(DnnlRuntime::engine(), from.get_desc(), DnnlRuntime::engine(),
                                            to.get_desc(), userScratchpadAttr());
-    addPrimitive(dnnl::reorder(pd), pd, {{DNNL_ARG_FROM, from}, {DNNL_ARG_TO, to}});
+    const size_t moved = from.get_desc().get_size() + to.get_desc().get_size();
+    addPrimitive(dnnl::reorder(pd), pd, {{DNNL_ARG_FROM, from}, {DNNL_ARG_TO, to}}, moved < kInlineReorderBytes);
     ++_reorders;
 }
 
@@ -133,7 +142,8 @@ dnnl::memory PlanRecipe::output(int64_t uid, const dnnl::memory::desc& userMd, c
 
 void PlanRecipe::addPrimitive(const dnnl::primitive& primitive,
                               const dnnl::primitive_desc_base& pd,
-                              std::unordered_map<int, dnnl::memory> args)
+                              std::unordered_map<int, dnnl::memory> args,
+                              bool inlineStep)
 {
     const dnnl::memory::desc scratchpad = pd.scratchpad_desc();
     if(scratchpad.get_size() > 0)
@@ -148,7 +158,7 @@ void PlanRecipe::addPrimitive(const dnnl::primitive& primitive,
     {
         cArgs.push_back({arg, memory.get()});
     }
-    _plan->_steps.push_back({primitive, std::move(args), std::move(cArgs), {}});
+    _plan->_steps.push_back({primitive, std::move(args), std::move(cArgs), {}, inlineStep});
     auto pending = std::move(_pendingReorders);
     _pendingReorders.clear();
     for(const auto& [from, to] : pending)

@@ -74,6 +74,7 @@ private:
         std::unordered_map<int, dnnl::memory> args; // keeps the memory objects alive
         std::vector<dnnl_exec_arg_t> cArgs;         // the same, as oneDNN's C API takes them
         HostStep host;
+        bool runsInline = false; // run on the calling thread alone (small reorders: no OpenMP team)
     };
 
     std::vector<UserBinding> _user;
@@ -107,9 +108,11 @@ public:
     dnnl::memory output(int64_t uid, const dnnl::memory::desc& userMd, const dnnl::memory::desc& produced);
 
     /// Adds a primitive (its scratchpad is bound here), then the pending output reorders.
+    /// `inlineStep`: run it on the calling thread alone (see kInlineReorderBytes).
     void addPrimitive(const dnnl::primitive& primitive,
                       const dnnl::primitive_desc_base& pd,
-                      std::unordered_map<int, dnnl::memory> args);
+                      std::unordered_map<int, dnnl::memory> args,
+                      bool inlineStep = false);
     void addHostStep(HostStep step);
     void describe(const std::string& text);
 
@@ -117,6 +120,11 @@ public:
 
 private:
     void addReorder(const dnnl::memory& from, const dnnl::memory& to);
+
+    /// Reorders moving fewer bytes than this (e.g. the weights of most convolutions) run on the
+    /// calling thread: waking an OpenMP team costs more than it saves, and on a loaded machine
+    /// one descheduled team thread stalls the whole step.
+    static constexpr size_t kInlineReorderBytes = size_t{1} << 20;
 
     std::unique_ptr<DnnlPlan> _plan;
     size_t _buffersEnd = 0;

@@ -78,6 +78,11 @@ void DnnlRuntime::applyThreadingPolicy()
     omp_set_num_threads(threadSetting().count);
 }
 
+void DnnlRuntime::runInline()
+{
+    omp_set_num_threads(1);
+}
+
 bool DnnlRuntime::bf16Supported(std::string* why)
 {
     static const std::string reason = []() -> std::string {

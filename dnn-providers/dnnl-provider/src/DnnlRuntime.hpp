@@ -29,6 +29,10 @@ public:
     /// Applies the team size to the calling thread (no allocation).
     static void applyThreadingPolicy();
 
+    /// Sets the calling thread's team size to 1: oneDNN then runs a step's parallel loops inline
+    /// (used for small reorders; applyThreadingPolicy restores the policy).
+    static void runInline();
+
     /// True when oneDNN can build bf16 convolutions on this CPU; otherwise `why` says why.
     /// Probed once by building a tiny bf16 convolution primitive descriptor.
     static bool bf16Supported(std::string* why = nullptr);
