@@ -982,6 +982,44 @@ void EngineRanking::reconfigure(EngineRankingSettings settings)
 
 uint64_t EngineRanking::measurementCount() const { return _impl->measurements.load(); }
 
+std::optional<std::vector<size_t>> EngineRanking::knownOrder(const HandleState& state,
+                                                             const std::vector<uint8_t>& serializedGraph)
+{
+    std::shared_ptr<EngineRankingDb> db;
+    {
+        std::lock_guard<std::mutex> lock(_impl->settingsMutex);
+        if(_impl->settings.mode != EngineRankingMode::Measured)
+        {
+            return std::nullopt;
+        }
+        db = _impl->db;
+    }
+    const auto& graph = *flatbuffers::GetRoot<dobj::Graph>(serializedGraph.data());
+    if(!knownNodeKinds(graph))
+    {
+        return std::nullopt;
+    }
+    const std::string key = graphFingerprint(graph) + "-" + contextFingerprint(state);
+    const auto record     = db->find(key);
+    if(!record.has_value())
+    {
+        return std::nullopt;
+    }
+    std::vector<size_t> order;
+    for(int64_t id : record->engineIds)
+    {
+        const int64_t index = state.engineIndex(id);
+        if(index < 0)
+        {
+            HIPDNN_LOG_INFO("engine ranking " << key << ": the record names engine " << engineDisplayName(id)
+                                              << ", which is not loaded; not used");
+            return std::nullopt;
+        }
+        order.push_back(static_cast<size_t>(index));
+    }
+    return order;
+}
+
 std::vector<size_t> EngineRanking::rank(const HandleState& state,
                                         const std::vector<uint8_t>& serializedGraph,
                                         const std::vector<size_t>& staticOrder)

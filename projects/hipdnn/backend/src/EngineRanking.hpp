@@ -133,6 +133,13 @@ public:
                              const std::vector<uint8_t>& serializedGraph,
                              const std::vector<size_t>& staticOrder);
 
+    /// The known ranking of the graph in this context (memory, else the file), best first, as
+    /// indices into state.engines(); measures nothing and asks no plugin. nullopt when the mode is
+    /// not measured, the graph has a node kind the fingerprint cannot describe, no record exists,
+    /// or the record names an engine that is not loaded now. The record lists the engines that
+    /// were applicable (and not _DETERMINISTIC) when it was measured, not necessarily now.
+    std::optional<std::vector<size_t>> knownOrder(const HandleState& state, const std::vector<uint8_t>& serializedGraph);
+
     /// Replaces the settings and starts an empty cache over the new file (tests).
     void reconfigure(EngineRankingSettings settings);
     /// Graphs measured by this process (each is one miss of the cache).

@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <thread>
 
@@ -452,4 +453,245 @@ TEST_F(EngineHeuristicQueryTest, UnpinnedGraphAsksEveryPluginOnceAndResultsAreNo
     EXPECT_EQ(countingQueries(), 1u);
     EXPECT_EQ(heuristicOnNewHandle(convGraph(), true), all);
     EXPECT_EQ(countingQueries(), 2u); // one more heuristic query; the result engine asked nothing
+}
+
+// ---------------------------------------------------------------------------------------------
+// Known rankings: with a record for the graph and context (measured mode, nothing pinned), the
+// heuristics ask only the record's first engine's plugin; the other engines are listed unchecked
+// and asked when a plan (or a config's workspace size) is built from them.
+
+namespace
+{
+class EngineKnownRankingTest : public EngineHeuristicQueryTest
+{
+protected:
+    void SetUp() override
+    {
+        EngineHeuristicQueryTest::SetUp();
+        configure(EngineRankingMode::Measured, _db);
+    }
+
+    /// Writes a ranking record (engines best first) for the graph in the loaded engines' context to
+    /// the ranking file, and starts a fresh in-memory cache over it (as a new process would).
+    void writeRecord(const std::vector<uint8_t>& bytes, const std::vector<std::string>& names)
+    {
+        hipdnnHandle_t handle = HandleRegistry::create();
+        const std::string key = graphFingerprint(root(bytes)) + "-" + contextFingerprint(*HandleRegistry::get(handle));
+        HandleRegistry::destroy(handle);
+        EngineRankingRecord record;
+        for(const auto& name : names)
+        {
+            record.engineIds.push_back(hipdnn_data_sdk::utilities::engineNameToId(name));
+            record.timesUs.push_back(10.0 * static_cast<double>(record.engineIds.size()));
+        }
+        EngineRankingDb(_db).store(key, record);
+        configure(EngineRankingMode::Measured, _db);
+    }
+
+    struct Results
+    {
+        std::vector<std::string> names;
+        std::vector<bool> verified;
+    };
+
+    /// Runs the heuristics on a fresh handle, reads HIPDNN_ATTR_ENGINEHEUR_RESULTS into engine
+    /// configs and hands them to `use` (which may read workspace sizes and build plans).
+    static Results heuristicResults(
+        const std::vector<uint8_t>& bytes,
+        const std::function<void(const std::vector<hipdnnBackendDescriptor_t>&)>& use = {})
+    {
+        hipdnnHandle_t handle = HandleRegistry::create();
+        Results r;
+        {
+            auto graph = std::make_shared<OperationGraphDescriptor>();
+            hipdnnBackendDescriptor_t graphHandle = DescriptorRegistry::add(graph);
+            graph->setAttribute(HIPDNN_ATTR_OPERATIONGRAPH_HANDLE, HIPDNN_TYPE_HANDLE, 1, &handle);
+            graph->loadSerialized(bytes.data(), bytes.size());
+            graph->finalize();
+            EngineHeuristicDescriptor heur;
+            heur.setAttribute(HIPDNN_ATTR_ENGINEHEUR_OPERATION_GRAPH, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &graphHandle);
+            const hipdnnBackendHeurMode_t mode = HIPDNN_HEUR_MODE_FALLBACK;
+            heur.setAttribute(HIPDNN_ATTR_ENGINEHEUR_MODE, HIPDNN_TYPE_HEUR_MODE, 1, &mode);
+            heur.finalize();
+            for(size_t i : heur.ranking())
+            {
+                r.names.push_back(graph->handleState()->engines()[i].name);
+            }
+            r.verified = heur.verified();
+            std::vector<hipdnnBackendDescriptor_t> configs;
+            for(size_t i = 0; i < heur.ranking().size(); ++i)
+            {
+                configs.push_back(DescriptorRegistry::add(std::make_shared<EngineConfigDescriptor>()));
+            }
+            int64_t count = 0;
+            heur.getAttribute(HIPDNN_ATTR_ENGINEHEUR_RESULTS, HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                              static_cast<int64_t>(configs.size()), &count, configs.data());
+            EXPECT_EQ(count, static_cast<int64_t>(configs.size()));
+            if(use)
+            {
+                use(configs);
+            }
+            for(auto c : configs)
+            {
+                DescriptorRegistry::remove(c);
+            }
+            DescriptorRegistry::remove(graphHandle);
+        }
+        HandleRegistry::destroy(handle);
+        return r;
+    }
+
+    /// Builds an execution plan from `config`; returns the engine name, or throws HipdnnException.
+    static std::string buildPlan(hipdnnBackendDescriptor_t config)
+    {
+        ExecutionPlanDescriptor plan;
+        plan.setAttribute(HIPDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &config);
+        plan.finalize();
+        return DescriptorRegistry::getAs<EngineConfigDescriptor>(config, HIPDNN_BACKEND_ENGINECFG_DESCRIPTOR, "config", true)
+            ->engine()
+            .entry()
+            .name;
+    }
+
+    static int64_t workspaceSize(hipdnnBackendDescriptor_t config)
+    {
+        int64_t count = 0;
+        int64_t size  = -1;
+        DescriptorRegistry::get(config)->getAttribute(HIPDNN_ATTR_ENGINECFG_WORKSPACE_SIZE, HIPDNN_TYPE_INT64, 1, &count,
+                                                      &size);
+        return size;
+    }
+};
+
+const char* const kA        = "TEST_SPEED_A_ENGINE";
+const char* const kB        = "TEST_SPEED_B_ENGINE";
+const char* const kCounting = "TEST_COUNTING_ENGINE";
+} // namespace
+
+TEST_F(EngineKnownRankingTest, KnownRankingAsksOnlyTheFirstEnginesPluginAndWorkspaceSizesWaitUntilRead)
+{
+    const auto graph = convGraph();
+    writeRecord(graph, {kCounting, kB, kA});
+    const uint64_t measured = EngineRanking::instance().measurementCount();
+    size_t afterResults     = 0;
+    size_t afterWorkspace   = 0;
+    const Results r         = heuristicResults(graph, [&](const std::vector<hipdnnBackendDescriptor_t>& configs) {
+        afterResults = countingQueries(); // filling the configs asked nothing more
+        EXPECT_GE(workspaceSize(configs[0]), 0);
+        afterWorkspace = countingQueries(); // the plugin computes a config's size when it is read
+        EXPECT_EQ(buildPlan(configs[0]), kCounting);
+    });
+    EXPECT_EQ(r.names, (std::vector<std::string>{kCounting, kB, kA}));
+    EXPECT_EQ(r.verified, (std::vector<bool>{true, false, false})); // the speed plugin was not asked
+    EXPECT_EQ(afterResults, 1u);                                     // one applicability query
+    EXPECT_GT(afterWorkspace, afterResults); // reading the size asked the plugin (it checks the graph)
+    EXPECT_EQ(EngineRanking::instance().measurementCount(), measured);
+}
+
+TEST_F(EngineKnownRankingTest, EnginesAfterTheFirstAreListedWithoutAQuery)
+{
+    const auto graph = convGraph();
+    writeRecord(graph, {kB, kCounting, kA});
+    const Results r = heuristicResults(graph);
+    EXPECT_EQ(r.names, (std::vector<std::string>{kB, kCounting, kA}));
+    // The speed plugin was asked (B, and A of the same plugin, are checked); the counting plugin not.
+    EXPECT_EQ(r.verified, (std::vector<bool>{true, false, true}));
+    EXPECT_EQ(countingQueries(), 0u);
+}
+
+TEST_F(EngineKnownRankingTest, FirstEngineThatDeclinesFallsBackToTheFullQuery)
+{
+    const auto graph = convGraph();
+    writeRecord(graph, {kCounting, kA, kB});
+    ::setenv("HIPDNN_TEST_COUNTING_DECLINE", "1", 1);
+    setDelays("0", kSlow);
+    const uint64_t measured = EngineRanking::instance().measurementCount();
+    const Results r         = heuristicResults(graph);
+    EXPECT_EQ(r.names, kAThenB);
+    EXPECT_EQ(r.verified, (std::vector<bool>{true, true}));
+    EXPECT_EQ(countingQueries(), 1u); // asked once: not again with the other plugins
+    // The record ranks another set of engines than the applicable ones: measured again.
+    EXPECT_EQ(EngineRanking::instance().measurementCount(), measured + 1);
+}
+
+TEST_F(EngineKnownRankingTest, UncheckedEngineThatDoesNotApplyFailsAtPlanBuildAndTheNextConfigBuilds)
+{
+    const auto graph = convGraph();
+    writeRecord(graph, {kA, kCounting, kB});
+    ::setenv("HIPDNN_TEST_COUNTING_DECLINE", "1", 1);
+    std::vector<std::string> failures;
+    std::string built;
+    const Results r = heuristicResults(graph, [&](const std::vector<hipdnnBackendDescriptor_t>& configs) {
+        EXPECT_EQ(countingQueries(), 0u);
+        try
+        {
+            workspaceSize(configs[1]);
+            ADD_FAILURE() << "the unchecked engine's workspace size was computed";
+        }
+        catch(const HipdnnException& e)
+        {
+            EXPECT_EQ(e.status(), HIPDNN_STATUS_NOT_SUPPORTED) << e.what();
+        }
+        // What the frontend's build_plans does, from the second config on (the first, A,
+        // would build): each config in order until one builds.
+        for(size_t i = 1; i < configs.size() && built.empty(); ++i)
+        {
+            try
+            {
+                built = buildPlan(configs[i]);
+            }
+            catch(const HipdnnException& e)
+            {
+                EXPECT_EQ(e.status(), HIPDNN_STATUS_NOT_SUPPORTED) << e.what();
+                failures.push_back(e.what());
+            }
+        }
+    });
+    EXPECT_EQ(r.names, (std::vector<std::string>{kA, kCounting, kB}));
+    EXPECT_EQ(r.verified, (std::vector<bool>{true, false, true}));
+    ASSERT_EQ(failures.size(), 1u);
+    EXPECT_NE(failures[0].find("TEST_COUNTING_ENGINE does not support the graph"), std::string::npos) << failures[0];
+    EXPECT_EQ(built, kB);
+    EXPECT_EQ(countingQueries(), 2u); // asked at the workspace read and at the plan build
+}
+
+TEST_F(EngineKnownRankingTest, UncheckedEngineThatAppliesBuildsItsPlan)
+{
+    const auto graph = convGraph();
+    writeRecord(graph, {kA, kCounting, kB});
+    std::string built;
+    heuristicResults(graph, [&](const std::vector<hipdnnBackendDescriptor_t>& configs) { built = buildPlan(configs[1]); });
+    EXPECT_EQ(built, kCounting);
+}
+
+TEST_F(EngineKnownRankingTest, RecordNamingAnEngineNotLoadedIsNotUsed)
+{
+    const auto graph = convGraph();
+    writeRecord(graph, {kCounting, "TEST_UNLOADED_ENGINE", kA, kB});
+    setDelays("0", kSlow);
+    const uint64_t measured = EngineRanking::instance().measurementCount();
+    const Results r         = heuristicResults(graph);
+    ASSERT_EQ(r.names.size(), 3u);
+    EXPECT_EQ(r.verified, (std::vector<bool>{true, true, true})); // every plugin was asked
+    EXPECT_EQ(r.names.back(), kB);
+    EXPECT_EQ(EngineRanking::instance().measurementCount(), measured + 1);
+}
+
+TEST_F(EngineKnownRankingTest, ColdRecordAsksEveryPluginAndMeasuresThenTheWarmOneAsksOnce)
+{
+    const auto graph = convGraph();
+    setDelays(kSlow, kSlow); // the counting engine (no delay) is ranked first
+    const uint64_t measured = EngineRanking::instance().measurementCount();
+    const Results cold      = heuristicResults(graph);
+    EXPECT_EQ(cold.names, (std::vector<std::string>{kCounting, kA, kB}));
+    EXPECT_EQ(cold.verified, (std::vector<bool>{true, true, true}));
+    EXPECT_EQ(EngineRanking::instance().measurementCount(), measured + 1);
+    // The heuristics' query, then the measurement's plan build (which the plugin checks as well).
+    const size_t coldQueries = countingQueries();
+    EXPECT_GT(coldQueries, 1u);
+    const Results warm = heuristicResults(graph);
+    EXPECT_EQ(warm.names, cold.names);
+    EXPECT_EQ(warm.verified, (std::vector<bool>{true, false, false}));
+    EXPECT_EQ(countingQueries(), coldQueries + 1);
+    EXPECT_EQ(EngineRanking::instance().measurementCount(), measured + 1);
 }

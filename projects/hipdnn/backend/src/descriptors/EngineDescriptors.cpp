@@ -118,6 +118,7 @@ void EngineHeuristicDescriptor::doFinalize()
         }
     };
     _ranking.clear();
+    _verified.clear();
     const EngineRankingSettings settings = EngineRanking::instance().settings();
     bool pinned                          = settings.fallbackOrderExplicit;
     // A pinned engine (the graph's preferred engine id; the MIOpen wrapper sets it from
@@ -137,6 +138,7 @@ void EngineHeuristicDescriptor::doFinalize()
             if(applicable[static_cast<size_t>(index)])
             {
                 _ranking.push_back(static_cast<size_t>(index));
+                _verified.push_back(true);
                 return;
             }
         }
@@ -144,9 +146,62 @@ void EngineHeuristicDescriptor::doFinalize()
                                             << (index < 0 ? " is not loaded" : " cannot run the graph")
                                             << "; ranking the other engines");
     }
+    // A known ranking (measured mode, nothing pinned, a record for this graph and context in
+    // memory or on disk): only the record's first engine's plugin is asked. When that engine
+    // applies, the result is the record's order; the other engines are listed without a query
+    // (asked when a plan is built from them, like an engine config that fails at finalize in
+    // cuDNN; the frontend then builds the next). When it does not apply, every plugin is asked
+    // as below (that plugin not twice).
+    std::shared_ptr<PluginInstance> askedSecond;
+    if(!pinned && settings.mode == EngineRankingMode::Measured)
+    {
+        if(const auto known = EngineRanking::instance().knownOrder(state, _graph->serialized()))
+        {
+            const size_t first = known->front();
+            const auto& plugin = engines[first].plugin;
+            if(plugin != askedFirst)
+            {
+                query(plugin);
+                askedSecond = plugin;
+            }
+            if(applicable[first])
+            {
+                auto asked = [&](size_t i) { return engines[i].plugin == askedFirst || engines[i].plugin == plugin; };
+                auto list  = [&](size_t i) {
+                    // An engine whose plugin was asked is listed only when it applies.
+                    if((!asked(i) || applicable[i]) && std::find(_ranking.begin(), _ranking.end(), i) == _ranking.end())
+                    {
+                        _ranking.push_back(i);
+                        _verified.push_back(asked(i));
+                    }
+                };
+                for(const size_t i : *known)
+                {
+                    list(i);
+                }
+                // The record holds the engines measured for the graph; _DETERMINISTIC engines
+                // are never measured and follow, as in the static order. A loaded engine that is
+                // neither was not applicable when the record was measured (the context
+                // fingerprint covers every loaded engine and its plugin file) and is not listed.
+                for(size_t i = 0; i < engines.size(); ++i)
+                {
+                    if(isDeterministicEngineName(engines[i].name))
+                    {
+                        list(i);
+                    }
+                }
+                HIPDNN_LOG_INFO("engine heuristics: known ranking, first engine " << engines[first].name
+                                                                                  << " applies; " << _ranking.size()
+                                                                                  << " engine(s) listed");
+                return;
+            }
+            HIPDNN_LOG_INFO("engine heuristics: the known ranking's first engine "
+                            << engines[first].name << " cannot run the graph; asking every plugin");
+        }
+    }
     for(const auto& plugin : state.plugins())
     {
-        if(plugin != askedFirst)
+        if(plugin != askedFirst && plugin != askedSecond)
         {
             query(plugin);
         }
@@ -203,6 +258,7 @@ void EngineHeuristicDescriptor::doFinalize()
             _ranking.insert(_ranking.end(), deterministic.begin(), deterministic.end());
         }
     }
+    _verified.assign(_ranking.size(), true);
 }
 
 void EngineHeuristicDescriptor::doGetAttribute(hipdnnBackendAttributeName_t name,
@@ -241,7 +297,7 @@ void EngineHeuristicDescriptor::doGetAttribute(hipdnnBackendAttributeName_t name
         for(size_t i = 0; i < n; ++i)
         {
             configs[i]->fillAndFinalize(
-                EngineDescriptor::createFinalized(_graph, static_cast<int64_t>(_ranking[i])));
+                EngineDescriptor::createFinalized(_graph, static_cast<int64_t>(_ranking[i]), _verified[i]));
         }
         return;
     }
@@ -253,15 +309,29 @@ void EngineHeuristicDescriptor::doGetAttribute(hipdnnBackendAttributeName_t name
 // ---------------------------------------------------------------------------------------------
 // ENGINE
 
-std::shared_ptr<EngineDescriptor>
-    EngineDescriptor::createFinalized(std::shared_ptr<OperationGraphDescriptor> graph, int64_t globalIndex)
+std::shared_ptr<EngineDescriptor> EngineDescriptor::createFinalized(std::shared_ptr<OperationGraphDescriptor> graph,
+                                                                   int64_t globalIndex,
+                                                                   bool checked)
 {
     auto engine = std::make_shared<EngineDescriptor>();
     engine->_graph = std::move(graph);
     engine->_globalIndex = globalIndex;
-    engine->_applicabilityKnown = true;
+    engine->_applicability = checked ? Applicability::Checked : Applicability::Unchecked;
     engine->finalize();
     return engine;
+}
+
+void EngineDescriptor::requireApplicable() const
+{
+    if(_applicability != Applicability::Unchecked)
+    {
+        return;
+    }
+    const EngineEntry& e = entry();
+    const auto ids       = applicableIds(*e.plugin, _graph->serialized());
+    throwIf(std::find(ids.begin(), ids.end(), e.id) == ids.end(), HIPDNN_STATUS_NOT_SUPPORTED,
+            "engine " + e.name + " does not support the graph: plugin " + e.plugin->library().name()
+                + " declines it (the engine was listed from the measured ranking without an applicability query)");
 }
 
 const EngineEntry& EngineDescriptor::entry() const
@@ -298,9 +368,9 @@ void EngineDescriptor::doFinalize()
             "engine global index " + std::to_string(*_globalIndex) + " is out of range (0.."
                 + std::to_string(engines.size()) + ")");
     const EngineEntry& e = entry();
-    if(_applicabilityKnown)
+    if(_applicability != Applicability::AskAtFinalize)
     {
-        return; // a heuristic result: the heuristics asked the plugin (one query per problem)
+        return; // a heuristic result: asked by the heuristics, or by requireApplicable() at plan build
     }
     const auto ids = applicableIds(*e.plugin, _graph->serialized());
     throwIf(std::find(ids.begin(), ids.end(), e.id) == ids.end(), HIPDNN_STATUS_NOT_SUPPORTED,
@@ -431,7 +501,8 @@ flatbuffers::Offset<dobj::KnobSetting>
 
 void EngineConfigDescriptor::fillAndFinalize(std::shared_ptr<EngineDescriptor> engine)
 {
-    _engine = std::move(engine);
+    _engine        = std::move(engine);
+    _lazyWorkspace = true;
     finalize();
 }
 
@@ -475,16 +546,38 @@ void EngineConfigDescriptor::doFinalize()
     }
     fbb.Finish(dobj::CreateEngineConfigDirect(fbb, e.id, &knobs));
     _serialized.assign(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize());
+    {
+        std::lock_guard<std::mutex> lock(_workspaceMutex);
+        _workspaceSize.reset();
+    }
+    // A config the caller built: its workspace size now (the plugin checks the config). A
+    // heuristic result: at the first read (callers read the chosen plan's size; the oneDNN plugin
+    // builds primitive descriptors to answer).
+    if(!_lazyWorkspace)
+    {
+        workspaceSize();
+    }
+}
 
-    const auto config = constData(_serialized);
-    const auto graph = constData(_engine->graph().serialized());
-    size_t ws = 0;
+int64_t EngineConfigDescriptor::workspaceSize() const
+{
+    std::lock_guard<std::mutex> lock(_workspaceMutex);
+    if(_workspaceSize.has_value())
+    {
+        return *_workspaceSize;
+    }
+    _engine->requireApplicable();
+    const EngineEntry& e = _engine->entry();
+    const auto config    = constData(_serialized);
+    const auto graph     = constData(_engine->graph().serialized());
+    size_t ws            = 0;
     const hipdnnPluginStatus_t st
         = e.plugin->library().fn().getWorkspaceSize(e.plugin->handle(), &config, &graph, &ws);
     throwIf(st != HIPDNN_PLUGIN_STATUS_SUCCESS,
             st == HIPDNN_PLUGIN_STATUS_NOT_APPLICABLE ? HIPDNN_STATUS_NOT_SUPPORTED : HIPDNN_STATUS_PLUGIN_ERROR,
             e.plugin->library().describeFailure("hipdnnEnginePluginGetWorkspaceSize", st));
     _workspaceSize = static_cast<int64_t>(ws);
+    return *_workspaceSize;
 }
 
 void EngineConfigDescriptor::doGetAttribute(hipdnnBackendAttributeName_t name,
@@ -500,7 +593,8 @@ void EngineConfigDescriptor::doGetAttribute(hipdnnBackendAttributeName_t name,
                     DescriptorRegistry::toHandle(*_engine));
         return;
     case HIPDNN_ATTR_ENGINECFG_WORKSPACE_SIZE:
-        writeScalar(name, type, HIPDNN_TYPE_INT64, requested, count, values, _workspaceSize);
+        expectType(name, type, HIPDNN_TYPE_INT64);
+        writeScalar(name, type, HIPDNN_TYPE_INT64, requested, count, values, workspaceSize());
         return;
     case HIPDNN_ATTR_ENGINECFG_KNOB_CHOICES:
     {
@@ -625,6 +719,9 @@ void ExecutionPlanDescriptor::doFinalize()
     const OperationGraphDescriptor& graphDesc = engine.graph();
     throwIf(_handleOverride != nullptr && _handleOverride != graphDesc.handleState(),
             HIPDNN_STATUS_BAD_PARAM, "the plan's handle differs from its operation graph's handle");
+    // An engine listed from a known ranking without a query is asked now (NOT_SUPPORTED when it
+    // cannot run the graph; the frontend then builds the next config).
+    engine.requireApplicable();
     const EngineEntry& e = engine.entry();
     const auto& fn = e.plugin->library().fn();
     const auto graph = constData(graphDesc.serialized());

@@ -5,6 +5,7 @@
 
 #include "OperationGraphDescriptor.hpp"
 
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,10 @@ public:
     }
     /// Indices into the handle's engine table, best first.
     const std::vector<size_t>& ranking() const { return _ranking; }
+    /// Per ranking entry: whether its plugin was asked and found it applicable. Entries listed
+    /// from a known ranking record without a query are false: they are asked when a plan (or a
+    /// config's workspace size) is built from them.
+    const std::vector<bool>& verified() const { return _verified; }
 
 protected:
     void doSetAttribute(hipdnnBackendAttributeName_t, hipdnnBackendAttributeType_t, int64_t, const void*) override;
@@ -33,6 +38,7 @@ private:
     std::shared_ptr<OperationGraphDescriptor> _graph;
     std::optional<hipdnnBackendHeurMode_t> _mode;
     std::vector<size_t> _ranking;
+    std::vector<bool> _verified;
 };
 
 class EngineDescriptor : public BackendDescriptor
@@ -42,14 +48,21 @@ public:
         : BackendDescriptor(HIPDNN_BACKEND_ENGINE_DESCRIPTOR)
     {
     }
-    /// Finalizes an engine for the heuristics' results. The heuristics already asked the engine's
-    /// plugin whether it can run the graph, so the plugin is not asked again.
+    /// Finalizes an engine for the heuristics' results without asking its plugin: `checked` when
+    /// the heuristics asked it; otherwise the engine was listed from a known ranking and its plugin
+    /// is asked by requireApplicable() when a plan or a workspace size is built from it.
     static std::shared_ptr<EngineDescriptor> createFinalized(std::shared_ptr<OperationGraphDescriptor> graph,
-                                                             int64_t globalIndex);
+                                                             int64_t globalIndex,
+                                                             bool checked = true);
     const OperationGraphDescriptor& graph() const { return *_graph; }
     const std::shared_ptr<OperationGraphDescriptor>& graphPtr() const { return _graph; }
     const EngineEntry& entry() const;
     int64_t globalIndex() const { return _globalIndex.value_or(-1); }
+    /// False for a heuristic result listed from a known ranking without an applicability query.
+    bool applicabilityChecked() const { return _applicability != Applicability::Unchecked; }
+    /// For an unchecked engine, asks its plugin now: NOT_SUPPORTED (with the reason) when the
+    /// engine cannot run the graph, PLUGIN_ERROR when the query fails. Nothing for the others.
+    void requireApplicable() const;
 
 protected:
     void doSetAttribute(hipdnnBackendAttributeName_t, hipdnnBackendAttributeType_t, int64_t, const void*) override;
@@ -59,7 +72,13 @@ protected:
 private:
     std::shared_ptr<OperationGraphDescriptor> _graph;
     std::optional<int64_t> _globalIndex;
-    bool _applicabilityKnown = false; // set by createFinalized: the heuristics checked it
+    enum class Applicability
+    {
+        AskAtFinalize, // built by the caller: finalize asks the plugin
+        Checked,       // a heuristic result whose plugin the heuristics asked
+        Unchecked,     // a heuristic result listed from a known ranking: asked at plan build
+    };
+    Applicability _applicability = Applicability::AskAtFinalize;
 };
 
 class KnobChoiceDescriptor : public BackendDescriptor
@@ -94,6 +113,7 @@ public:
     {
     }
     /// Fills an unfinalized config with an engine and finalizes it (used by ENGINEHEUR_RESULTS).
+    /// The plugin is not asked: the workspace size is computed when it is first read.
     void fillAndFinalize(std::shared_ptr<EngineDescriptor> engine);
     const EngineDescriptor& engine() const { return *_engine; }
     const std::vector<uint8_t>& serialized() const { return _serialized; }
@@ -107,7 +127,11 @@ private:
     std::shared_ptr<EngineDescriptor> _engine;
     std::vector<std::shared_ptr<KnobChoiceDescriptor>> _knobs;
     std::vector<uint8_t> _serialized;
-    int64_t _workspaceSize = 0;
+    bool _lazyWorkspace = false; // a heuristic result: the size is computed at the first read
+    mutable std::mutex _workspaceMutex;
+    mutable std::optional<int64_t> _workspaceSize;
+
+    int64_t workspaceSize() const;
 };
 
 class VariantPackDescriptor : public BackendDescriptor
