@@ -38,7 +38,15 @@ void DnnlPlan::execute(const hipdnnPluginDeviceBuffer_t* buffers,
                        void* workspace,
                        hipStream_t /*stream: CPU plans run synchronously in the caller*/) const
 {
-    const HostContext ctx(buffers, numBuffers, static_cast<uint8_t*>(workspace));
+    // oneDNN's kernels (the Winograd ones among them) use aligned vector loads on their buffers:
+    // the layout offsets are multiples of kAlignment from a base aligned here, whatever the
+    // caller's workspace alignment (finish() reserves the slack).
+    uint8_t* base = static_cast<uint8_t*>(workspace);
+    if(base != nullptr)
+    {
+        base += (kAlignment - reinterpret_cast<uintptr_t>(base) % kAlignment) % kAlignment;
+    }
+    const HostContext ctx(buffers, numBuffers, base);
     throwIfNot(_workspaceSize == 0 || workspace != nullptr, HIPDNN_PLUGIN_STATUS_BAD_PARAM,
                "the plan needs " + std::to_string(_workspaceSize) + " workspace bytes but none was given");
     std::lock_guard<std::mutex> lock(_mutex);
@@ -186,7 +194,8 @@ std::unique_ptr<DnnlPlan> PlanRecipe::finish()
     {
         _plan->_workspaceMemory.push_back({scratchpadOffset, memory});
     }
-    _plan->_workspaceSize = _scratchpadSize > 0 ? scratchpadOffset + alignUp(_scratchpadSize) : _buffersEnd;
+    const size_t used = _scratchpadSize > 0 ? scratchpadOffset + alignUp(_scratchpadSize) : _buffersEnd;
+    _plan->_workspaceSize = used > 0 ? used + kAlignment - 1 : 0; // slack to align the base (execute)
     if(_reorders > 0)
     {
         _plan->_description += " + " + std::to_string(_reorders) + " reorder(s)";

@@ -12,6 +12,8 @@
 
 #include <oneapi/dnnl/dnnl.hpp>
 
+#include <memory>
+
 namespace dnnl_provider_tests
 {
 namespace
@@ -142,7 +144,9 @@ bool hasAvx512Core(std::string* why)
 class DnnlConvAlgorithmTest : public DnnlFrontendTest
 {
 protected:
-    void runAndCheck(const Shape& s, Dir d, double growth)
+    /// `wsMisalign`: the workspace handed to execute starts that many bytes past a 64-byte
+    /// boundary (callers' workspaces need not be aligned; the plan aligns its buffers itself).
+    void runAndCheck(const Shape& s, Dir d, double growth, size_t wsMisalign = 0)
     {
         ConvGraph cg(s, d);
         ASSERT_NO_FATAL_FAILURE(buildOnDnnl(cg.graph, handle()));
@@ -155,9 +159,14 @@ protected:
         a.fillUniform(-1.f, 1.f, r.seed(1));
         b.fillUniform(-1.f, 1.f, r.seed(2));
         got.fill(7.f);
-        std::vector<uint8_t> ws(static_cast<size_t>(cg.graph.get_workspace_size()));
+        const size_t wsSize = static_cast<size_t>(cg.graph.get_workspace_size());
+        std::vector<uint8_t> wsStorage(wsSize + 64 + wsMisalign);
+        void* wsBase = wsStorage.data();
+        size_t room = wsStorage.size();
+        ASSERT_NE(std::align(64, wsSize + wsMisalign, wsBase, room), nullptr);
+        uint8_t* ws = static_cast<uint8_t*>(wsBase) + wsMisalign;
         FE_ASSERT_OK(cg.graph.execute(handle(), {{cg.in0, a.data()}, {cg.in1, b.data()}, {cg.out, got.data()}},
-                                      ws.data()));
+                                      wsSize > 0 ? ws : nullptr));
         double bound = 0;
         if(d == Dir::Fprop)
         {
@@ -234,6 +243,71 @@ TEST_F(DnnlConvAlgorithmTest, Fp32Conv1x1ManyChannelsUsesOneDnnLayoutsWithReorde
         EXPECT_NE(plan.find("reorder"), std::string::npos) << plan;
         runAndCheck(s, d, 1.0);
     }
+}
+
+// oneDNN's Winograd kernels load their buffers with aligned vector loads: a plan must place its
+// reorder buffers and scratchpad on aligned addresses whatever the caller's workspace alignment
+// (an unaligned workspace crashed the Winograd backward-weights kernel of a ResNet-50 layer). The
+// large case is the smallest layer for which oneDNN 2.6 picks its Winograd (about 150 MFLOP:
+// above the usual unit-test size, kept to one case for forward and one for backward data; oneDNN
+// picks its Winograd backward weights only at GFLOP sizes, which engines_bench covers).
+TEST_F(DnnlConvAlgorithmTest, MisalignedWorkspaceIsAlignedByThePlan)
+{
+    std::string why;
+    if(!hasAvx512Core(&why))
+    {
+        GTEST_SKIP() << why << ": oneDNN's Winograd needs avx512_core";
+    }
+    const Shape small{1, 512, 512, 2, 1, 0};   // reorders into the workspace
+    const Shape winograd{32, 32, 32, 16, 3, 1}; // oneDNN's jit_wino_4x3
+    for(Dir d : {Dir::Fprop, Dir::Dgrad, Dir::Wgrad})
+    {
+        SCOPED_TRACE(std::string(dirName(d)));
+        runAndCheck(small, d, 1.0, 16);
+        if(d == Dir::Wgrad)
+        {
+            continue; // oneDNN picks its Winograd backward weights only at ResNet-50 sizes (GFLOPs)
+        }
+        ConvGraph cg(winograd, d);
+        const std::string plan = cg.planDescription();
+        std::cout << "plan: " << plan << std::endl;
+        EXPECT_NE(plan.find("wino"), std::string::npos) << "not the Winograd path this case is for: " << plan;
+        // Winograd F(4x4,3x3) rounds more than a direct convolution: 8x the dot-product bound.
+        runAndCheck(winograd, d, 8.0, 8);
+    }
+}
+
+// The case that crashed: oneDNN's Winograd backward weights (chosen for ResNet-50's conv4_x 3x3
+// layer, 3.7 GFLOP: too large for the reference here) with a workspace 8 bytes past a 64-byte
+// boundary. Checked against the same plan run on an aligned workspace: bitwise equal.
+TEST_F(DnnlConvAlgorithmTest, WinogradBackwardWeightsOnAMisalignedWorkspace)
+{
+    std::string why;
+    if(!hasAvx512Core(&why))
+    {
+        GTEST_SKIP() << why << ": oneDNN's Winograd needs avx512_core";
+    }
+    const Shape s{32, 256, 256, 14, 3, 1};
+    ConvGraph cg(s, Dir::Wgrad);
+    const std::string plan = cg.planDescription();
+    std::cout << "plan: " << plan << std::endl;
+    ASSERT_NE(plan.find("wino"), std::string::npos) << "not the Winograd path this case is for: " << plan;
+    ASSERT_NO_FATAL_FAILURE(buildOnDnnl(cg.graph, handle()));
+    Tensor<float> dy(s.y()), x(s.x()), aligned(s.w()), misaligned(s.w());
+    CaseRng r(77);
+    dy.fillUniform(-1.f, 1.f, r.seed(1));
+    x.fillUniform(-1.f, 1.f, r.seed(2));
+    const size_t wsSize = static_cast<size_t>(cg.graph.get_workspace_size());
+    std::vector<uint8_t> storage(wsSize + 64 + 8);
+    void* base = storage.data();
+    size_t room = storage.size();
+    ASSERT_NE(std::align(64, wsSize + 8, base, room), nullptr);
+    FE_ASSERT_OK(cg.graph.execute(handle(), {{cg.in0, dy.data()}, {cg.in1, x.data()}, {cg.out, aligned.data()}}, base));
+    FE_ASSERT_OK(cg.graph.execute(handle(), {{cg.in0, dy.data()}, {cg.in1, x.data()}, {cg.out, misaligned.data()}},
+                                  static_cast<uint8_t*>(base) + 8));
+    size_t differ = 0;
+    tu::forEachIndex(s.w(), [&](const std::vector<int64_t>& i) { differ += aligned.at(i) != misaligned.at(i) ? 1 : 0; });
+    EXPECT_EQ(differ, 0u);
 }
 
 } // namespace
