@@ -51,7 +51,7 @@ const Layer kLayers[] = {
 // The provider's preference lists (dnn-providers/miopen-provider/src/ConvolutionPlans.cpp).
 constexpr std::array<std::uint64_t, 9> kPreferredF = {88, 90, 1001, 84, 91, 1101, 1102, 1103, 85};
 constexpr std::array<std::uint64_t, 9> kPreferredB = {96, 95, 1001, 84, 97, 1105, 1104, 1106, 86};
-constexpr std::array<std::uint64_t, 7> kPreferredW = {101, 1001, 84, 102, 1107, 1108, 87};
+constexpr std::array<std::uint64_t, 7> kPreferredW = {101, 1002, 1003, 102, 1107, 1108, 87};
 
 enum class Dir
 {

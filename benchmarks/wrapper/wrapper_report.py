@@ -194,7 +194,7 @@ def section_forwarding(args):
     print("### Cold graph build (first forwarded call minus a cached call; 10 distinct problems, N=%d)\n" % args.cold_batch)
     for name, v in (("forwarded", on), ("pass-through", off)):
         out, _ = run([workload, "--builds", "--batch=%d" % args.cold_batch], v[0], v[1])
-        m = re.search(r"^builds min_ms ([\d.]+) median_ms ([\d.]+) max_ms ([\d.]+)$", out, re.M)
+        m = re.search(r"^builds min_ms ([-\d.]+) median_ms ([-\d.]+) max_ms ([-\d.]+)$", out, re.M)
         print("- %s: first-call extra min %s ms, median %s ms, max %s ms" % (name, m.group(1), m.group(2), m.group(3)))
         if name == "forwarded":
             print("\n| problem | solution | first ms | cached ms | build ms |\n|---|---:|---:|---:|---:|")
