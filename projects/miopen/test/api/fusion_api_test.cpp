@@ -3,6 +3,7 @@
 // the fused convolution + residual + bias + activation call against its unfused equivalent.
 #include "api/act_bn_test_util.hpp"
 #include "common/api_helpers.hpp"
+#include "common/forwarding_route.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -228,9 +229,12 @@ TEST_P(ConvFusion, ConvolutionBiasActivationForwardMatchesUnfused)
     const auto z = randomFloats(yCount, rng);
     Activ relu(miopenActivationRELU, 0, 0, 0);
     std::vector<float> y(yCount);
+    // In the forwarding runs (api.cmake) alpha1 != 1 and a z input are declined to Private up front.
+    const test::route::Probe blended;
     ASSERT_MIOPEN_OK(miopenConvolutionBiasActivationForward(h, &alpha1, *xd, x.data(), *wd, w.data(), conv,
                                                             miopenConvolutionFwdAlgoGEMM, nullptr, 0, &alpha2, *yd, z.data(), *bd,
                                                             b.data(), relu, *yd, y.data()));
+    EXPECT_TRUE(blended.check("miopenConvolutionBiasActivationForward", test::route::Expected::declined("alpha1!=1")));
     // Unfused: y = alpha1 * conv; y += alpha2 * z (OpTensor); bias; relu.
     std::vector<float> ref = unfused(nullptr, false);
     for(std::size_t i = 0; i < yCount; ++i)
@@ -245,11 +249,22 @@ TEST_P(ConvFusion, ConvolutionBiasActivationForwardMatchesUnfused)
                                                             miopenConvolutionFwdAlgoGEMM, nullptr, 0, &alpha2, *yd, yz.data(), *bd,
                                                             b.data(), relu, *yd, yz.data()));
     expectNear(yz, ref, 1e-5);
-    // As upstream, only RELU.
+    // alpha1 = 1 and no z: conv + bias + ReLU, the case hipDNN expresses (forwarded when enabled).
+    const float unit = 1.0f;
+    std::vector<float> yf(yCount);
+    const test::route::Probe plain;
+    ASSERT_MIOPEN_OK(miopenConvolutionBiasActivationForward(h, &unit, *xd, x.data(), *wd, w.data(), conv,
+                                                            miopenConvolutionFwdAlgoGEMM, nullptr, 0, &alpha2, *yd, nullptr, *bd,
+                                                            b.data(), relu, *yd, yf.data()));
+    EXPECT_TRUE(plain.check("miopenConvolutionBiasActivationForward", test::route::Expected::forwarded()));
+    expectNear(yf, unfused(relu, true), bound());
+    // As upstream, only RELU (declined to Private, which refuses it, when forwarding is enabled).
     Activ tanhAct(miopenActivationTANH, 1, 1, 0);
+    const test::route::Probe tanhProbe;
     EXPECT_EQ(miopenStatusNotImplemented,
-              miopenConvolutionBiasActivationForward(h, &alpha1, *xd, x.data(), *wd, w.data(), conv, miopenConvolutionFwdAlgoGEMM, nullptr, 0,
-                                                     &alpha2, *yd, z.data(), *bd, b.data(), tanhAct, *yd, y.data()));
+              miopenConvolutionBiasActivationForward(h, &unit, *xd, x.data(), *wd, w.data(), conv, miopenConvolutionFwdAlgoGEMM, nullptr, 0,
+                                                     &alpha2, *yd, nullptr, *bd, b.data(), tanhAct, *yd, y.data()));
+    EXPECT_TRUE(tanhProbe.check("miopenConvolutionBiasActivationForward", test::route::Expected::declined("activation")));
 }
 
 INSTANTIATE_TEST_SUITE_P(Seeds, ConvFusion, ::testing::Range(0, 4));
