@@ -24,6 +24,8 @@
 //               costs), per problem and min / median / max
 #include "wrapper_common.hpp"
 
+#include <SolverPreference.hpp> // dnn-providers/miopen-provider/src
+
 #include <array>
 #include <memory>
 
@@ -48,10 +50,10 @@ const Layer kLayers[] = {
     {"smoke_1x1_s2", 8, 10, 10, 16, 1, 1, 0, 2},
 };
 
-// The provider's preference lists (dnn-providers/miopen-provider/src/ConvolutionPlans.cpp).
-constexpr std::array<std::uint64_t, 9> kPreferredF = {88, 90, 1001, 84, 91, 1101, 1102, 1103, 85};
-constexpr std::array<std::uint64_t, 9> kPreferredB = {96, 95, 1001, 84, 97, 1105, 1104, 1106, 86};
-constexpr std::array<std::uint64_t, 7> kPreferredW = {101, 1002, 1003, 102, 1107, 1108, 87};
+// The provider's preference lists, from the provider itself (--solver=provider).
+using miopen_provider::kPreferredBackwardData;
+using miopen_provider::kPreferredBackwardWeights;
+using miopen_provider::kPreferredForward;
 
 enum class Dir
 {
@@ -130,8 +132,8 @@ private:
         auto applies    = [&](std::uint64_t id) {
             return std::any_of(sols.begin(), sols.end(), [&](const miopenConvSolution_t& s) { return s.solution_id == id; });
         };
-        const std::uint64_t* list = d == Dir::F ? kPreferredF.data() : d == Dir::B ? kPreferredB.data() : kPreferredW.data();
-        const std::size_t n       = d == Dir::F ? kPreferredF.size() : d == Dir::B ? kPreferredB.size() : kPreferredW.size();
+        const std::uint64_t* list = d == Dir::F ? kPreferredForward.data() : d == Dir::B ? kPreferredBackwardData.data() : kPreferredBackwardWeights.data();
+        const std::size_t n       = d == Dir::F ? kPreferredForward.size() : d == Dir::B ? kPreferredBackwardData.size() : kPreferredBackwardWeights.size();
         for(std::size_t i = 0; i < n; ++i)
             if(applies(list[i]) && !(gemmOnly && (list[i] == 1001 || list[i] == 84)))
                 return list[i];

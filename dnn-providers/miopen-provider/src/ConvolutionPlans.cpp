@@ -4,11 +4,12 @@
 //
 // Solver choice (RFC 4.8) is DB-free: among the applicable solution ids (the set
 // miopenConvolution*GetSolution_impl lists; it honours MIOPEN_ENGINE_DETERMINISTIC's attribute)
-// the plan takes the first of a fixed preference list (kPreferred*), else the smallest id. It
+// the plan takes the first of a fixed preference list (SolverPreference.hpp), else the smallest id. It
 // never uses GetSolution's order (which follows find-db times) and never calls Find, so it never
 // writes the find-db. The solution's
 // workspace is the plan's workspace; execution calls miopenConvolution*Immediate_impl.
 #include "MiopenGraphUtils.hpp"
+#include "SolverPreference.hpp"
 
 #include <hipdnn_data_sdk/utilities/ShapeUtilities.hpp>
 
@@ -27,15 +28,6 @@ enum class Direction
     BackwardData,
     BackwardWeights
 };
-
-// Solution ids (MIOpen's stable solver ids) in the order the provider prefers them, which is the
-// order of MIOpen's own solver registry (src/solver/registry.cpp, docs/solvers.md): direct GEMMs
-// of 1x1 filters, Winograd F(4x4,3x3) then F(2x2,3x3) (backward weights: 1002 then 1003), the
-// general GEMM, the OpenBLAS GEMMs, and the naive direct solver last. Ids a MIOpen build lacks or
-// that do not apply are skipped.
-constexpr std::array<uint64_t, 9> kPreferredForward = {88, 90, 1001, 84, 91, 1101, 1102, 1103, 85};
-constexpr std::array<uint64_t, 9> kPreferredBackwardData = {96, 95, 1001, 84, 97, 1105, 1104, 1106, 86};
-constexpr std::array<uint64_t, 7> kPreferredBackwardWeights = {101, 1002, 1003, 102, 1107, 1108, 87};
 
 const char* directionName(Direction d)
 {
