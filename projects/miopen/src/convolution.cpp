@@ -1,10 +1,31 @@
 #include <miopen/convolution.hpp>
 
+#include <miopen/env.hpp>
+
 #include <string>
 
 namespace miopen {
 
 namespace {
+// MIOPEN_DEBUG_CONVOLUTION_DETERMINISTIC, read once: set to a boolean, it overrides every
+// descriptor's DETERMINISTIC attribute (as upstream's attribute getter does); -1 when unset.
+int deterministicOverride() noexcept
+{
+    static const int v = []() noexcept {
+        try
+        {
+            const bool on  = env::boolean("MIOPEN_DEBUG_CONVOLUTION_DETERMINISTIC", false);
+            const bool off = !env::boolean("MIOPEN_DEBUG_CONVOLUTION_DETERMINISTIC", true);
+            return on ? 1 : (off ? 0 : -1); // unset or not a boolean: no override
+        }
+        catch(...)
+        {
+            return -1;
+        }
+    }();
+    return v;
+}
+
 std::string vecToString(const std::vector<int>& v)
 {
     std::string s;
@@ -114,14 +135,18 @@ int ConvolutionDescriptor::attribute(miopenConvolutionAttrib_t attr) const
     switch(attr)
     {
     case MIOPEN_CONVOLUTION_ATTRIB_FP16_ALT_IMPL: return _fp16AltImpl;
-    case MIOPEN_CONVOLUTION_ATTRIB_DETERMINISTIC: return _deterministic;
+    case MIOPEN_CONVOLUTION_ATTRIB_DETERMINISTIC: return deterministicOverride() >= 0 ? deterministicOverride() : _deterministic;
     case MIOPEN_CONVOLUTION_ATTRIB_MATH_TYPE: return _mathType;
     default: break;
     }
     fail(miopenStatusBadParm, "unsupported convolution attribute " + std::to_string(static_cast<int>(attr)));
 }
 
-bool ConvolutionDescriptor::isDeterministic() const noexcept { return _deterministic == 1; }
+bool ConvolutionDescriptor::isDeterministic() const noexcept
+{
+    const int o = deterministicOverride();
+    return (o >= 0 ? o : _deterministic) == 1;
+}
 
 void ConvolutionDescriptor::setFindMode(int mode)
 {

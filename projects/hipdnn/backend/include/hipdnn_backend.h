@@ -179,7 +179,9 @@ typedef enum
 } hipdnnLogCallbackMode_t;
 
 /** Adds, updates (same callback and userHandle) or, with minLevel OFF, removes a user log
- *  callback. ASYNC callbacks run on a backend worker thread in message order.
+ *  callback. ASYNC callbacks run on a backend worker thread in message order. While a callback
+ *  is registered, messages go to the callbacks only, unless HIPDNN_LOG_LEVEL or HIPDNN_LOG_FILE
+ *  configured logging (then the stderr / file sink receives them too).
  *  SUCCESS; BAD_PARAM (NULL callback or userHandle, invalid mode or level, removing an unknown
  *  callback). */
 HIPDNN_BACKEND_EXPORT hipdnnStatus_t hipdnnSetUserLogCallback_ext(hipdnnUserLogCallback_t callback,

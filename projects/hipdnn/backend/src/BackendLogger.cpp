@@ -46,6 +46,7 @@ struct BackendLogger::State
     std::atomic<hipdnnSeverity_t> level{HIPDNN_SEV_OFF};
     std::mutex sinkMutex;
     FILE* sink = stderr;
+    bool envConfigured = false; // HIPDNN_LOG_LEVEL or HIPDNN_LOG_FILE set (read once, at construction)
     bool ownsSink = false;
 
     std::mutex callbackMutex;
@@ -119,6 +120,7 @@ BackendLogger::BackendLogger()
             if(hipdnn_data_sdk::logging::parseSeverity(level, parsed))
             {
                 _state->level.store(parsed);
+                _state->envConfigured = true;
             }
             else
             {
@@ -134,6 +136,7 @@ BackendLogger::BackendLogger()
             {
                 _state->sink = f;
                 _state->ownsSink = true;
+                _state->envConfigured = true;
             }
             else
             {
@@ -189,15 +192,19 @@ void BackendLogger::log(hipdnnSeverity_t severity, const std::string& message)
     }
     const std::string line = std::string("[hipDNN][")
                              + hipdnn_data_sdk::logging::severityName(severity) + "] " + message;
-    {
-        std::lock_guard<std::mutex> lock(_state->sinkMutex);
-        std::fprintf(_state->sink, "%s\n", line.c_str());
-        std::fflush(_state->sink);
-    }
     std::vector<UserCallback> targets;
     {
         std::lock_guard<std::mutex> lock(_state->callbackMutex);
         targets = _state->callbacks;
+    }
+    // The stderr / HIPDNN_LOG_FILE sink: always when the environment configured logging; when
+    // only the API did (hipdnnBackendSetGlobalLogLevel_ext), registered user callbacks replace it
+    // (an application that routes hipDNN's messages into its own log gets each message once).
+    if(_state->envConfigured || targets.empty())
+    {
+        std::lock_guard<std::mutex> lock(_state->sinkMutex);
+        std::fprintf(_state->sink, "%s\n", line.c_str());
+        std::fflush(_state->sink);
     }
     for(const auto& cb : targets)
     {

@@ -146,7 +146,7 @@ std::optional<std::vector<FindResult>> lookupDb(const ProblemDescription& p)
             MIOPEN_LOG_W("find-db names an unknown solver " << e.solver << "; record ignored");
             continue;
         }
-        if(!s->isApplicable(p) || (p.isDeterministic() && !s->isDeterministic()))
+        if(solverDisabledBy(*s) != nullptr || !s->isApplicable(p) || (p.isDeterministic() && !s->isDeterministic()))
             continue;
         out.push_back({s, e.timeMs, s->workspaceSize(p)});
     }
@@ -188,6 +188,11 @@ std::vector<FindResult> benchmark(const Handle& h,
     std::vector<FindResult> results;
     for(const Solver* s : applicableSolvers(p))
     {
+        if(!findAllowsSolver(*s))
+        {
+            MIOPEN_LOG_I2(s->name() << ": skipped by Find, not in MIOPEN_DEBUG_FIND_ONLY_SOLVER");
+            continue;
+        }
         const std::size_t need = s->workspaceSize(p);
         if(need > wsBytes || (need > 0 && ws == nullptr))
         {
@@ -495,7 +500,7 @@ std::vector<FindResult> find(const Handle& handle,
         {
             std::vector<FindResult> fitting;
             for(const auto& r : *hit)
-                if(r.workspace <= workspaceBytes)
+                if(r.workspace <= workspaceBytes && findAllowsSolver(*r.solver))
                     fitting.push_back(r);
             if(!fitting.empty())
             {
@@ -507,7 +512,7 @@ std::vector<FindResult> find(const Handle& handle,
         {
             // Fast mode on a miss: the heuristic choice, not benchmarked, not recorded.
             for(const Solver* s : applicableSolvers(p))
-                if(s->workspaceSize(p) <= workspaceBytes)
+                if(s->workspaceSize(p) <= workspaceBytes && findAllowsSolver(*s))
                     return {{s, estimateMs(*s, p), s->workspaceSize(p)}};
         }
     }

@@ -10,11 +10,14 @@
 //   5. the naive direct solvers (cover everything, slowest).
 #include <miopen/conv/solver.hpp>
 #include <miopen/conv/solvers.hpp>
+#include <miopen/env.hpp>
 #include <miopen/errors.hpp>
 #include <miopen/logger.hpp>
 
+#include <array>
 #include <set>
 #include <string>
+#include <utility>
 
 namespace miopen {
 namespace conv {
@@ -98,12 +101,76 @@ const Solver* findSolver(const std::string& name)
     return nullptr;
 }
 
+const char* solverDisabledBy(const Solver& solver) noexcept
+{
+    // One flag per algorithm value (miopenConvAlgorithm_t 0..5), read once.
+    static const std::array<const char*, 6> disabledBy = [] {
+        std::array<const char*, 6> d{};
+        const std::pair<miopenConvAlgorithm_t, const char*> kSwitches[] = {
+            {miopenConvolutionAlgoGEMM, "MIOPEN_DEBUG_CONV_GEMM"},
+            {miopenConvolutionAlgoDirect, "MIOPEN_DEBUG_CONV_DIRECT"},
+            {miopenConvolutionAlgoFFT, "MIOPEN_DEBUG_CONV_FFT"},
+            {miopenConvolutionAlgoWinograd, "MIOPEN_DEBUG_CONV_WINOGRAD"},
+            {miopenConvolutionAlgoImplicitGEMM, "MIOPEN_DEBUG_CONV_IMPLICIT_GEMM"}};
+        for(const auto& [algo, var] : kSwitches)
+            if(!env::boolean(var, true))
+                d[static_cast<std::size_t>(algo)] = var;
+        return d;
+    }();
+    const auto a = static_cast<std::size_t>(solver.algorithm());
+    return a < disabledBy.size() ? disabledBy[a] : nullptr;
+}
+
+bool findAllowsSolver(const Solver& solver)
+{
+    struct OnlyList
+    {
+        bool set = false;
+        std::set<const Solver*> solvers;
+    };
+    static const OnlyList only = [] {
+        OnlyList o;
+        const auto v = env::raw("MIOPEN_DEBUG_FIND_ONLY_SOLVER");
+        if(!v || v->empty())
+            return o;
+        o.set = true;
+        std::size_t start = 0;
+        while(start <= v->size())
+        {
+            const std::size_t end = v->find_first_of(";,", start);
+            const std::string item = v->substr(start, end == std::string::npos ? std::string::npos : end - start);
+            if(!item.empty())
+            {
+                const Solver* s = nullptr;
+                if(item.find_first_not_of("0123456789") == std::string::npos && item.size() <= 18)
+                    s = findSolver(static_cast<std::uint64_t>(std::stoull(item)));
+                if(s == nullptr)
+                    s = findSolver(item);
+                if(s == nullptr)
+                    MIOPEN_LOG_W("MIOPEN_DEBUG_FIND_ONLY_SOLVER names '" << item << "', which is not a solver; ignored");
+                else
+                    o.solvers.insert(s);
+            }
+            if(end == std::string::npos)
+                break;
+            start = end + 1;
+        }
+        return o;
+    }();
+    return !only.set || only.solvers.count(&solver) != 0;
+}
+
 std::vector<const Solver*> applicableSolvers(const ProblemDescription& problem)
 {
     std::vector<const Solver*> result;
     const bool deterministic = problem.isDeterministic();
     for(const Solver* s : solverRegistry())
     {
+        if(const char* var = solverDisabledBy(*s))
+        {
+            MIOPEN_LOG_I2(s->name() << ": disabled by " << var);
+            continue;
+        }
         const Applicability a = s->isApplicable(problem);
         if(!a)
         {

@@ -4,6 +4,7 @@
 // backend until the first forwarded call.
 #include "forwarding.hpp"
 
+#include "env_mapping.hpp"
 #include "routing.hpp"
 #include "wrapper_runtime.hpp"
 
@@ -275,12 +276,41 @@ BackendState probeBackend()
     return b;
 }
 
+// hipDNN's messages as MIOpen log lines (registered by mapLogging).
+void hipdnnLogToMiopen(hipdnnUserLogCallbackHandle_t, hipdnnSeverity_t severity, const char* message)
+{
+    try
+    {
+        std::fprintf(stderr, "%s\n", miopenLineForHipdnn(static_cast<int>(severity), message).c_str());
+    }
+    catch(...) // a log line must never unwind into the backend
+    {
+    }
+}
+
+// MIOPEN_LOG_LEVEL / MIOPEN_ENABLE_LOGGING drive hipDNN's log level, and hipDNN's messages come
+// out in MIOpen's format (env_mapping.hpp); HIPDNN_LOG_LEVEL, when set, keeps hipDNN's own.
+void mapLogging()
+{
+    const int severity = hipdnnSeverityFor(config());
+    if(severity < 0)
+        return;
+    static int token = 0; // the callback's user handle: identifies this registration
+    auto backend     = fe::detail::hipdnnBackend();
+    const auto sev   = static_cast<hipdnnSeverity_t>(severity);
+    if(backend->setUserLogCallbackExt(&hipdnnLogToMiopen, sev, HIPDNN_LOG_CALLBACK_SYNC, &token) != kHipdnnSuccess ||
+       backend->backendSetGlobalLogLevelExt(sev) != kHipdnnSuccess)
+        printLine("Warning", "hipDNN's log level could not be set from MIOPEN_LOG_LEVEL; hipDNN logs as configured");
+}
+
 const BackendState& backendState()
 {
     static const BackendState b = [] {
         BackendState s = probeBackend();
         if(!s.usable)
             printLine("Error", s.error); // once per process
+        else
+            mapLogging();
         return s;
     }();
     return b;
@@ -628,6 +658,85 @@ const char* opName(Op op)
     return "?";
 }
 
+// ---- MIOPEN_ENABLE_LOGGING_CMD ----------------------------------------------------------------------
+
+// The layout name Private's logger gives a dense tensor: the first of NCHW, NHWC (NCDHW, NDHWC)
+// whose packed strides it has, ignoring dimensions of length 1; "" when none.
+std::string layoutName(const TensorInfo& t)
+{
+    static const char* const kCandidates[] = {"NCHW", "NHWC", "NCDHW", "NDHWC"};
+    static const char kCanonical[2][6]    = {"NCHW", "NCDHW"};
+    for(const char* layout : kCandidates)
+    {
+        if(static_cast<int>(std::strlen(layout)) != t.rank)
+            continue;
+        const char* canonical = kCanonical[t.rank == 5 ? 1 : 0];
+        bool match            = true;
+        for(int i = 0; i < t.rank && match; ++i)
+        {
+            // Packed stride of canonical dimension i in `layout`: the product of the lengths of
+            // the dimensions that follow it there.
+            long long stride = 1;
+            for(const char* after = std::strchr(layout, canonical[i]) + 1; *after != '\0'; ++after)
+                stride *= t.lens[static_cast<std::size_t>(std::strchr(canonical, *after) - canonical)];
+            const auto d = static_cast<std::size_t>(i);
+            match        = t.lens[d] == 1 || t.strides[d] == stride;
+        }
+        if(match)
+            return layout;
+    }
+    return "";
+}
+
+// The MIOpenDriver command Private prints for this call (`ApiProblem::driverArgs` and the fusion
+// logger in projects/miopen/src): a forwarded call prints the same line, so a logged reproducer
+// does not depend on the route. Forwarded problems are 2-D or 3-D, not transposed, one data type.
+void logDriverCommand(const ConvCall& c, const Problem& p)
+{
+    const TensorInfo &x = p.x, &w = p.w;
+    const auto& cv      = p.conv;
+    const char* suffix  = x.type == miopenHalf ? "fp16" : x.type == miopenBFloat16 ? "bfp16" : x.type == miopenInt8 ? "int8" : "";
+    auto n              = [](const std::array<int, kMaxDims>& a, int i) { return std::to_string(a[static_cast<std::size_t>(i)]); };
+    std::string args    = " -n " + n(x.lens, 0) + " -c " + n(x.lens, 1);
+    const char* def     = "NCHW";
+    if(cv.spatial == 3)
+    {
+        def = "NCDHW";
+        args += " --in_d " + n(x.lens, 2) + " -H " + n(x.lens, 3) + " -W " + n(x.lens, 4) + " -k " + n(w.lens, 0) +
+                " --fil_d " + n(w.lens, 2) + " -y " + n(w.lens, 3) + " -x " + n(w.lens, 4) + " --pad_d " + n(cv.pads, 0) +
+                " -p " + n(cv.pads, 1) + " -q " + n(cv.pads, 2) + " --conv_stride_d " + n(cv.strides, 0) + " -u " +
+                n(cv.strides, 1) + " -v " + n(cv.strides, 2) + " --dilation_d " + n(cv.dilations, 0) + " -l " +
+                n(cv.dilations, 1) + " -j " + n(cv.dilations, 2) + " --spatial_dim 3";
+    }
+    else
+        args += " -H " + n(x.lens, 2) + " -W " + n(x.lens, 3) + " -k " + n(w.lens, 0) + " -y " + n(w.lens, 2) + " -x " +
+                n(w.lens, 3) + " -p " + n(cv.pads, 0) + " -q " + n(cv.pads, 1) + " -u " + n(cv.strides, 0) + " -v " +
+                n(cv.strides, 1) + " -l " + n(cv.dilations, 0) + " -j " + n(cv.dilations, 1);
+    for(const auto& [t, flag] : {std::pair<const TensorInfo*, const char*>{&p.x, " --in_layout "},
+                                 {&p.w, " --fil_layout "},
+                                 {&p.y, " --out_layout "}})
+    {
+        std::string l = layoutName(*t);
+        if(l.empty())
+            l = def;
+        if(l != def)
+            args += flag + l;
+    }
+    std::string line;
+    if(c.op == Op::BiasActivation)
+        line = "Command [LogCmdFusion] ./bin/MIOpenDriver CBAInfer" + std::string(x.type == miopenHalf ? "fp16" : x.type == miopenBFloat16 ? "bfp16" : "") +
+               " -F 4" + args + " -g " + std::to_string(cv.groups);
+    else
+    {
+        const int direction = c.op == Op::Forward ? 1 : c.op == Op::BackwardData ? 2 : 4;
+        line = "Command [LogCmdConvolution] ./bin/MIOpenDriver conv" + std::string(suffix) + args + " -m conv -g " +
+               std::to_string(cv.groups) + " -F " + std::to_string(direction) + " -t 1";
+        if(c.immediate)
+            line += " -S " + std::to_string(c.solutionId);
+    }
+    std::fprintf(stderr, "MIOpen(HIP): %s\n", line.c_str());
+}
+
 // ---- the decision ------------------------------------------------------------------------------------
 
 enum class Verdict
@@ -932,11 +1041,16 @@ bool tryForward(const ConvCall& c, miopenStatus_t* status) noexcept
     {
         ensureInit();
         const Config& cfg  = config();
-        const Decision d   = resolveRoute(cfg.mode, c.entry, cfg.optOut, forwardingSet());
+        const Decision d   = resolveRoute(cfg.mode, c.entry, cfg.optOut, forwardingSet(), cfg.miopenOnlyVariable);
         if(d.route != Route::HipDnn)
         {
             tLast.prefixStatus = -1;
-            record(c.entry, &EntryStats::routed, [&] { return std::string("route=miopen reason=") + reasonName(d.reason); });
+            record(c.entry, &EntryStats::routed, [&] {
+                std::string text = std::string("route=miopen reason=") + reasonName(d.reason);
+                if(d.reason == Reason::MiopenOnlyVariable)
+                    text += ":" + cfg.miopenOnlyVariable;
+                return text;
+            });
             return false;
         }
         Problem p{c.op, {}, {}, {}, {}, {}, nullptr};
@@ -956,6 +1070,8 @@ bool tryForward(const ConvCall& c, miopenStatus_t* status) noexcept
                    [&] { return std::string("route=miopen reason=") + (declined ? "declined:" : "invalid-arguments:") + chk.why; });
             return false;
         }
+        if(cfg.enableLoggingCmd)
+            logDriverCommand(c, p);
         *status = forward(c, p, *plan);
         return true;
     }

@@ -1,5 +1,7 @@
 #include "routing.hpp"
 
+#include "env_mapping.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -17,6 +19,7 @@ const char* reasonName(Reason r)
     case Reason::ForwardingOff: return "forwarding-off";
     case Reason::NotInForwardingSet: return "not-in-forwarding-set";
     case Reason::DisabledByEnv: return "disabled-by-env";
+    case Reason::MiopenOnlyVariable: return "miopen-only-variable";
     case Reason::InForwardingSet: return "in-forwarding-set";
     }
     return "?";
@@ -133,7 +136,7 @@ OptOut parseOptOut(const char* value, const std::vector<std::string_view>& forwa
 }
 
 Decision resolveRoute(Mode mode, std::string_view entry, const OptOut& optOut,
-                      const std::vector<std::string_view>& forwardable)
+                      const std::vector<std::string_view>& forwardable, std::string_view miopenOnlyVariable)
 {
     if(mode != Mode::Enabled)
         return {Route::Private, Reason::ForwardingOff};
@@ -141,6 +144,8 @@ Decision resolveRoute(Mode mode, std::string_view entry, const OptOut& optOut,
         return {Route::Private, Reason::NotInForwardingSet};
     if(optOut.contains(entry))
         return {Route::Private, Reason::DisabledByEnv};
+    if(!miopenOnlyVariable.empty())
+        return {Route::Private, Reason::MiopenOnlyVariable}; // every forwarded entry is a convolution
     return {Route::HipDnn, Reason::InForwardingSet};
 }
 
@@ -160,6 +165,7 @@ const Config& config()
             if(end != lvl && *end == '\0' && v >= 0 && v <= 7)
                 c.logLevel = static_cast<int>(v);
         }
+        readMiopenVariables(c);
         return c;
     }();
     return kConfig;

@@ -28,6 +28,7 @@ enum class Reason
     ForwardingOff,      // the mode is disabled
     NotInForwardingSet, // the entry point is not forwarded by this build
     DisabledByEnv,      // MIOPEN_DISABLE_HIPDNN_FOR names it (or is "*")
+    MiopenOnlyVariable, // a MIOpen variable hipDNN cannot honour is in effect (env_mapping.hpp)
     InForwardingSet,    // forwarded
 };
 
@@ -58,6 +59,12 @@ struct Config
     OptOut optOut;
     std::vector<std::string> warnings; // unknown values and names, one line each
     int logLevel = 0;                  // MIOPEN_LOG_LEVEL (0..7)
+    // MIOpen's variables as they bear on forwarded calls (env_mapping.hpp, read with the rest).
+    bool enableLogging    = false; // MIOPEN_ENABLE_LOGGING
+    bool enableLoggingCmd = false; // MIOPEN_ENABLE_LOGGING_CMD: forwarded calls print the command too
+    bool hipdnnLogLevelSet = false; // HIPDNN_LOG_LEVEL set: hipDNN's own logging configuration wins
+    // "NAME=value" of the variable that keeps the convolution family on Private; empty when none.
+    std::string miopenOnlyVariable;
 };
 
 // MIOPEN_HIPDNN_FORWARDING: unset/empty -> Disabled (default). Case-insensitive
@@ -76,8 +83,11 @@ struct Decision
     Route route;
     Reason reason;
 };
+// Order: mode off; not in the set; opted out; a MIOpen-only variable in effect
+// (`miopenOnlyVariable` non-empty); otherwise forwarded.
 Decision resolveRoute(Mode mode, std::string_view entry, const OptOut& optOut,
-                      const std::vector<std::string_view>& forwardable);
+                      const std::vector<std::string_view>& forwardable,
+                      std::string_view miopenOnlyVariable = {});
 
 // The process's configuration (environment parsed on first use, once).
 const Config& config();

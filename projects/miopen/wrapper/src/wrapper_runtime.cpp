@@ -68,7 +68,7 @@ void slowPath(const char* entry) noexcept
         const Config& c = config();
         if(c.logLevel >= kTraceLevel)
         {
-            const Decision d = resolveRoute(c.mode, entry, c.optOut, forwardingSet());
+            const Decision d = resolveRoute(c.mode, entry, c.optOut, forwardingSet(), c.miopenOnlyVariable);
             printLine("Info2", std::string("route ") + entry + " mode=" + modeName(c.mode) + " route=" +
                                    routeName(d.route) + " reason=" + reasonName(d.reason));
         }

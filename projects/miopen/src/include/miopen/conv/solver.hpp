@@ -54,8 +54,19 @@ const Solver* findSolver(std::uint64_t id);
 const Solver* findSolver(const std::string& name);
 
 // Applicable solvers for the problem in registry order; each decline is logged at Info2 with its
-// reason. Honours the deterministic attribute.
+// reason. Honours the deterministic attribute and the solver switches below.
 std::vector<const Solver*> applicableSolvers(const ProblemDescription& problem);
+
+// Upstream's algorithm switches, read once per process: MIOPEN_DEBUG_CONV_GEMM, _DIRECT,
+// _WINOGRAD, _FFT, _IMPLICIT_GEMM set to a false boolean (0/off/no/false/disable/disabled) turn
+// every solver of that algorithm off (not applicable, find-db records of it ignored). nullptr when
+// the solver is enabled, else the name of the variable that disables it.
+const char* solverDisabledBy(const Solver& solver) noexcept;
+
+// MIOPEN_DEBUG_FIND_ONLY_SOLVER=<id|name>[;<id|name>...]: Find benchmarks and reports only the
+// listed solvers (read once per process; unknown entries are warned about once and ignored).
+// true when the variable is unset or lists the solver.
+bool findAllowsSolver(const Solver& solver);
 
 } // namespace conv
 } // namespace miopen
