@@ -2,11 +2,14 @@
 // configuration (see tests/CMakeLists.txt):
 //   TEST_PLUGIN_NAME, TEST_ENGINE_NAME, TEST_API_VERSION  identity and reported ABI version
 //   TEST_BEHAVIOR 0: runs graphs with the CPU references; 1: execute fails; 2: throws while
-//                 deciding applicability
+//                 deciding applicability; 3: runs graphs with the CPU references, then returns
+//                 slightly wrong numbers (the first element of the last node's output, fp32, is
+//                 off by 1e-2 * (1 + |value|); MIOpen's shadow-verification test)
 //   TEST_OMIT_EXECUTE  does not export hipdnnEnginePluginExecuteOpGraph
 #include <hipdnn_plugin_sdk/EnginePlugin.hpp>
 #include <hipdnn_test_sdk/utilities/cpu_graph_executor/CpuReferenceGraphExecutor.hpp>
 
+#include <cmath>
 #include <stdexcept>
 
 namespace
@@ -37,6 +40,40 @@ public:
             memory[buffers[i].uid] = buffers[i].ptr;
         }
         CpuReferenceGraphExecutor::execute(graph, memory, workspace);
+        if(TEST_BEHAVIOR == 3)
+        {
+            perturbLastOutput(graph, memory);
+        }
+    }
+
+    static void perturbLastOutput(const GraphView& graph, const std::map<int64_t, void*>& memory)
+    {
+        using namespace hipdnn_data_sdk::data_objects;
+        const Node& last = graph.node(graph.nodeCount() - 1);
+        int64_t uid = -1;
+        if(const auto* f = last.attributes_as_ConvolutionFwdAttributes())
+        {
+            uid = f->y_tensor_uid();
+        }
+        else if(const auto* b = last.attributes_as_ConvolutionBwdAttributes())
+        {
+            uid = b->dx_tensor_uid();
+        }
+        else if(const auto* w = last.attributes_as_ConvolutionWrwAttributes())
+        {
+            uid = w->dw_tensor_uid();
+        }
+        else if(const auto* pw = last.attributes_as_PointwiseAttributes())
+        {
+            uid = pw->out_0_tensor_uid();
+        }
+        const auto it = memory.find(uid);
+        if(it == memory.end() || graph.tensor(uid).data_type() != DataType::FLOAT)
+        {
+            return;
+        }
+        float* out = static_cast<float*>(it->second);
+        out[0] += 1e-2f * (1.0f + std::fabs(out[0]));
     }
 
 private:

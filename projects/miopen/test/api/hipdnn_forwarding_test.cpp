@@ -646,6 +646,75 @@ TEST(HipdnnForwardingExecuteFails, ExecuteFailureIsPropagated)
     EXPECT_NE(lastRoute(kFwd).find("engine=TEST_EXECUTE_FAILS_ENGINE"), std::string::npos) << lastRoute(kFwd);
 }
 
+// ---- MIOPEN_HIPDNN_FORWARDING=verify ------------------------------------------------------------
+// Each forwarded call also runs on Private; a disagreement is counted (verified / mismatched) and
+// logged once per problem. HipdnnForwardingVerify runs on an engine that returns slightly wrong
+// numbers (TEST_WRONG_NUMBERS_ENGINE: the first output element off by 1e-2 * (1 + |value|));
+// HipdnnForwardingVerifyAgrees on the default engines.
+
+TEST(HipdnnForwardingVerify, AWrongResultIsCaughtReportedOnceAndTheCallerGetsHipdnnsResult)
+{
+    ASSERT_EQ(dir("MIOPEN_HIPDNN_FORWARDING"), "verify");
+    const Since counter;
+    test::Handle h;
+    Problem pr({2, 3, 6, 6}, {4, 3, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 1, "NCHW");
+    const auto want = pr.refForward();
+    ::testing::internal::CaptureStderr();
+    for(int i = 0; i < 2; ++i)
+        ASSERT_MIOPEN_OK(miopenConvolutionForward(h, &kOne, *pr.xd, pr.xv.data(), *pr.wd, pr.wv.data(), pr.conv,
+                                                  miopenConvolutionFwdAlgoGEMM, &kZero, *pr.yd, pr.yv.data(), WS));
+    // Another problem: its own report.
+    Problem other({1, 3, 5, 5}, {2, 3, 1, 1}, {0, 0}, {1, 1}, {1, 1}, 1, "NCHW");
+    ASSERT_MIOPEN_OK(miopenConvolutionBackwardData(h, &kOne, *other.yd, other.yv.data(), *other.wd, other.wv.data(),
+                                                   other.conv, miopenConvolutionBwdDataAlgoGEMM, &kZero, *other.xd,
+                                                   other.xv.data(), WS));
+    const std::string err = ::testing::internal::GetCapturedStderr();
+    EXPECT_EQ(counter(kFwd, "forwarded"), 2);
+    EXPECT_EQ(counter(kFwd, "mismatched"), 2);
+    EXPECT_EQ(counter(kFwd, "verified"), 0);
+    EXPECT_EQ(counter("miopenConvolutionBackwardData", "mismatched"), 1);
+    EXPECT_NE(lastRoute(kFwd).find("engine=TEST_WRONG_NUMBERS_ENGINE"), std::string::npos) << lastRoute(kFwd);
+    // Logged once per problem, naming the entry point, the shapes and the engine.
+    std::size_t reports = 0;
+    for(std::size_t at = err.find("[hipDNN-verify]"); at != std::string::npos; at = err.find("[hipDNN-verify]", at + 1))
+        ++reports;
+    EXPECT_EQ(reports, 2u) << err;
+    EXPECT_NE(err.find("[hipDNN-verify] miopenConvolutionForward (forward, x 2x3x6x6, w 4x3x3x3, y 2x4x6x6, groups 1) "
+                       "on engine TEST_WRONG_NUMBERS_ENGINE (engine_id "),
+              std::string::npos)
+        << err;
+    EXPECT_NE(err.find("1 element(s) over the bound"), std::string::npos) << err;
+    EXPECT_NE(err.find("[hipDNN-verify] miopenConvolutionBackwardData (backward-data"), std::string::npos) << err;
+    // The caller gets hipDNN's result: right everywhere but the perturbed first element.
+    EXPECT_GT(std::abs(pr.yv[0] - want[0]), 9e-3);
+    std::vector<float> rest(pr.yv.begin() + 1, pr.yv.end());
+    expectNear(rest, std::vector<double>(want.begin() + 1, want.end()));
+}
+
+TEST(HipdnnForwardingVerifyAgrees, EveryDirectionAgreesWithPrivate)
+{
+    ASSERT_EQ(dir("MIOPEN_HIPDNN_FORWARDING"), "verify");
+    const Since counter;
+    test::Handle h;
+    Problem pr({2, 4, 7, 7}, {4, 2, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 2, "NHWC");
+    ::testing::internal::CaptureStderr();
+    ASSERT_MIOPEN_OK(miopenConvolutionForward(h, &kOne, *pr.xd, pr.xv.data(), *pr.wd, pr.wv.data(), pr.conv,
+                                              miopenConvolutionFwdAlgoDirect, &kZero, *pr.yd, pr.yv.data(), WS));
+    ASSERT_MIOPEN_OK(miopenConvolutionBackwardData(h, &kOne, *pr.yd, pr.yv.data(), *pr.wd, pr.wv.data(), pr.conv,
+                                                   miopenConvolutionBwdDataAlgoDirect, &kZero, *pr.xd, pr.xv.data(), WS));
+    ASSERT_MIOPEN_OK(miopenConvolutionBackwardWeights(h, &kOne, *pr.yd, pr.yv.data(), *pr.xd, pr.xv.data(), pr.conv,
+                                                      miopenConvolutionBwdWeightsAlgoDirect, &kZero, *pr.wd,
+                                                      pr.wv.data(), WS));
+    const std::string err = ::testing::internal::GetCapturedStderr();
+    for(const char* e : {kFwd, "miopenConvolutionBackwardData", "miopenConvolutionBackwardWeights"})
+    {
+        EXPECT_EQ(counter(e, "forwarded"), 1) << e;
+        EXPECT_EQ(counter(e, "verified"), 1) << e;
+        EXPECT_EQ(counter(e, "mismatched"), 0) << e;
+    }
+    EXPECT_EQ(err.find("[hipDNN-verify]"), std::string::npos) << err;
+}
+
 // ---- disabled: pass-through never loads hipDNN, even with an unusable configuration -----------------
 
 TEST(HipdnnPassThrough, BackendNeverLoadedAndNothingPrinted)

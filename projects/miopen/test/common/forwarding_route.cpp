@@ -59,7 +59,13 @@ public:
                 continue;
             any = true;
             s << "[ routes   ] " << entry << " forwarded=" << c.forwarded << " failed=" << c.failed
-              << " declined=" << c.declined << " invalid=" << c.invalid << " routed=" << c.routed << "\n";
+              << " declined=" << c.declined << " invalid=" << c.invalid << " routed=" << c.routed;
+            if(verifyMode())
+                s << " verified=" << c.verified << " mismatched=" << c.mismatched;
+            s << "\n";
+            if(verifyMode() && c.mismatched > 0)
+                ADD_FAILURE() << entry << ": " << c.mismatched
+                              << " forwarded call(s) disagreed with MIOpen Private (see the [hipDNN-verify] lines)";
         }
         if(!any)
             s << "[ routes   ] no call of the forwarding set was forwarded, declined or counted\n";
@@ -82,7 +88,13 @@ bool forwardingEnabled()
     if(v == nullptr)
         return false;
     const std::string s = lower(v);
-    return s == "enabled" || s == "enable" || s == "on" || s == "yes" || s == "true" || s == "1";
+    return s == "enabled" || s == "enable" || s == "on" || s == "yes" || s == "true" || s == "1" || s == "verify";
+}
+
+bool verifyMode()
+{
+    const char* v = std::getenv("MIOPEN_HIPDNN_FORWARDING");
+    return v != nullptr && lower(v) == "verify";
 }
 
 std::string expectedEngine()
@@ -120,6 +132,8 @@ std::map<std::string, EntryCounts> readCounters()
         c.declined    = field(line, "declined");
         c.invalid     = field(line, "invalid");
         c.routed      = field(line, "routed");
+        c.verified    = field(line, "verified");
+        c.mismatched  = field(line, "mismatched");
         const auto at = line.find(" last=");
         c.last        = at == std::string::npos ? "" : line.substr(at + 6);
         out[line.substr(0, space)] = c;

@@ -23,8 +23,13 @@
 namespace test {
 namespace route {
 
-/// MIOPEN_HIPDNN_FORWARDING as the wrapper reads it (enabled/enable/on/yes/true/1, any case).
+/// MIOPEN_HIPDNN_FORWARDING as the wrapper reads it (enabled/enable/on/yes/true/1, or verify;
+/// any case).
 bool forwardingEnabled();
+
+/// MIOPEN_HIPDNN_FORWARDING=verify: forwarded calls are also checked against Private; the run
+/// fails at its end when any was counted as mismatched.
+bool verifyMode();
 
 /// MIOPEN_TEST_EXPECT_ENGINE: the engine every forwarded call must run on ("" when any).
 std::string expectedEngine();
@@ -45,6 +50,7 @@ struct Expected
 struct EntryCounts
 {
     long forwarded = 0, failed = 0, declined = 0, invalid = 0, routed = 0;
+    long verified = 0, mismatched = 0; // verify mode
     std::string last; // the route text of the entry's last call ("none" before any)
 };
 

@@ -52,7 +52,7 @@ void readMiopenVariables(Config& c)
     c.enableLoggingCmd  = miopenBoolean("MIOPEN_ENABLE_LOGGING_CMD").value_or(false);
     const char* hipLvl  = std::getenv("HIPDNN_LOG_LEVEL");
     c.hipdnnLogLevelSet = hipLvl != nullptr && *hipLvl != '\0';
-    if(c.mode != Mode::Enabled)
+    if(c.mode == Mode::Disabled)
         return;
     c.miopenOnlyVariable = privateOnlyVariable();
     if(!c.miopenOnlyVariable.empty())

@@ -6,6 +6,7 @@
 
 #include "env_mapping.hpp"
 #include "routing.hpp"
+#include "shadow_verify.hpp"
 #include "wrapper_runtime.hpp"
 
 #include <miopen/miopen_impl.h>
@@ -28,6 +29,7 @@
 #include <vector>
 
 #include <dlfcn.h>
+#include <stdlib.h>
 
 namespace miopen {
 namespace wrapper {
@@ -47,6 +49,8 @@ struct EntryStats
     std::atomic<long> declined{0};  // routed to Private up front (hipDNN cannot express it)
     std::atomic<long> invalid{0};   // arguments Private must judge (its status is the answer)
     std::atomic<long> routed{0};    // routed to Private by the routing policy (mode, opt-out)
+    std::atomic<long> verified{0};   // verify mode: forwarded, and Private's result agreed
+    std::atomic<long> mismatched{0}; // verify mode: forwarded, and Private's result differed
     std::mutex m;
     std::string last;
 };
@@ -95,9 +99,10 @@ void dumpCounters()
             std::lock_guard<std::mutex> l(s.m);
             last = s.last;
         }
-        std::fprintf(f, "%.*s forwarded=%ld failed=%ld declined=%ld invalid=%ld routed=%ld last=%s\n",
+        std::fprintf(f, "%.*s forwarded=%ld failed=%ld declined=%ld invalid=%ld routed=%ld verified=%ld mismatched=%ld last=%s\n",
                      static_cast<int>(set[i].size()), set[i].data(), s.forwarded.load(), s.failed.load(),
-                     s.declined.load(), s.invalid.load(), s.routed.load(), last.empty() ? "none" : last.c_str());
+                     s.declined.load(), s.invalid.load(), s.routed.load(), s.verified.load(), s.mismatched.load(),
+                     last.empty() ? "none" : last.c_str());
     }
     std::fclose(f);
 }
@@ -415,6 +420,7 @@ struct Plan
     std::string engineName;
     std::int64_t engineId = 0;
     std::int64_t workspaceSize = 0;
+    std::atomic<bool> mismatchReported{false}; // verify mode: a mismatch is logged once per problem
 };
 
 // Everything that identifies a cached problem, in a fixed-size record (no heap per lookup).
@@ -1033,6 +1039,131 @@ miopenStatus_t forward(const ConvCall& c, const Problem& p, Plan& plan)
     return miopenStatusSuccess;
 }
 
+// ---- MIOPEN_HIPDNN_FORWARDING=verify ------------------------------------------------------------
+
+std::size_t elementCount(const TensorInfo& t)
+{
+    std::size_t n = 1;
+    for(int i = 0; i < t.rank; ++i)
+        n *= static_cast<std::size_t>(t.lens[static_cast<std::size_t>(i)]);
+    return n;
+}
+
+std::size_t elementBytes(miopenDataType_t t) { return t == miopenHalf || t == miopenBFloat16 ? 2 : 4; }
+
+std::string shapeText(const TensorInfo& t)
+{
+    std::string s;
+    for(int i = 0; i < t.rank; ++i)
+        s += (i ? "x" : "") + std::to_string(t.lens[static_cast<std::size_t>(i)]);
+    return s;
+}
+
+// Runs the call on Private with the written tensor redirected into `scratch` (the arguments were
+// validated as Private validates them, and alpha = 1, beta = 0, so the caller's prior output does
+// not matter).
+miopenStatus_t runOnPrivate(const ConvCall& c, void* scratch)
+{
+    void* ws = c.workspace;
+    const std::size_t wsSize = c.workspaceSize;
+    switch(c.op)
+    {
+    case Op::Forward:
+        return c.immediate ? miopenConvolutionForwardImmediate_impl(c.handle, c.wDesc, c.w, c.xDesc, c.x, c.conv, c.yDesc,
+                                                                    scratch, ws, wsSize, c.solutionId)
+                           : miopenConvolutionForward_impl(c.handle, c.alpha, c.xDesc, c.x, c.wDesc, c.w, c.conv,
+                                                           static_cast<miopenConvFwdAlgorithm_t>(c.algo), c.beta,
+                                                           c.yDesc, scratch, ws, wsSize);
+    case Op::BackwardData:
+        return c.immediate ? miopenConvolutionBackwardDataImmediate_impl(c.handle, c.yDesc, c.y, c.wDesc, c.w, c.conv,
+                                                                         c.xDesc, scratch, ws, wsSize, c.solutionId)
+                           : miopenConvolutionBackwardData_impl(c.handle, c.alpha, c.yDesc, c.y, c.wDesc, c.w, c.conv,
+                                                                static_cast<miopenConvBwdDataAlgorithm_t>(c.algo),
+                                                                c.beta, c.xDesc, scratch, ws, wsSize);
+    case Op::BackwardWeights:
+        return c.immediate ? miopenConvolutionBackwardWeightsImmediate_impl(c.handle, c.yDesc, c.y, c.xDesc, c.x, c.conv,
+                                                                            c.wDesc, scratch, ws, wsSize, c.solutionId)
+                           : miopenConvolutionBackwardWeights_impl(c.handle, c.alpha, c.yDesc, c.y, c.xDesc, c.x, c.conv,
+                                                                   static_cast<miopenConvBwdWeightsAlgorithm_t>(c.algo),
+                                                                   c.beta, c.wDesc, scratch, ws, wsSize);
+    case Op::BiasActivation:
+        return miopenConvolutionBiasActivationForward_impl(c.handle, c.alpha, c.xDesc, c.x, c.wDesc, c.w, c.conv,
+                                                           static_cast<miopenConvFwdAlgorithm_t>(c.algo), ws, wsSize,
+                                                           c.alpha2, c.zDesc, c.z, c.biasDesc, c.bias, c.activ, c.yDesc,
+                                                           scratch);
+    }
+    return miopenStatusInternalError;
+}
+
+// The forwarded call succeeded: run it on Private too and compare (shadow_verify.hpp). Counted per
+// entry point (verified / mismatched); a mismatch is logged once per problem. The caller keeps
+// hipDNN's result.
+void shadowVerify(const ConvCall& c, const Problem& p, Plan& plan)
+{
+    const TensorInfo& out = c.op == Op::BackwardData ? p.x : c.op == Op::BackwardWeights ? p.w : p.y;
+    const std::size_t n   = elementCount(out);
+    thread_local std::vector<unsigned char> scratch;
+    scratch.resize(n * elementBytes(out.type));
+    const miopenStatus_t st = runOnPrivate(c, scratch.data());
+    // Private's compute call changed its kernel time: a forwarded call's time stays the answer.
+    if(auto hs = handleState(c.handle, false))
+    {
+        std::lock_guard<std::mutex> lock(hs->m);
+        if(hs->lastWasForwarded)
+            (void)miopenGetKernelTime_impl(c.handle, &hs->privateSnapshot);
+    }
+    // The reduction of one output element and the magnitudes of its two factors.
+    std::int64_t filter = 1, outSpatial = 1;
+    for(int i = 2; i < p.w.rank; ++i)
+    {
+        filter *= p.w.lens[static_cast<std::size_t>(i)];
+        outSpatial *= p.y.lens[static_cast<std::size_t>(i)];
+    }
+    const int g = std::max(1, p.conv.groups);
+    std::int64_t length = 0;
+    double maxA = 0.0, maxB = 0.0, maxAddend = 0.0;
+    switch(c.op)
+    {
+    case Op::Forward:
+    case Op::BiasActivation:
+        length = p.w.lens[1] * filter;
+        maxA   = verify::maxAbs(p.x.type, c.x, elementCount(p.x));
+        maxB   = verify::maxAbs(p.w.type, c.w, elementCount(p.w));
+        if(c.op == Op::BiasActivation)
+            maxAddend = verify::maxAbs(p.bias.type, c.bias, elementCount(p.bias));
+        break;
+    case Op::BackwardData:
+        length = p.w.lens[0] / g * filter;
+        maxA   = verify::maxAbs(p.y.type, c.y, elementCount(p.y));
+        maxB   = verify::maxAbs(p.w.type, c.w, elementCount(p.w));
+        break;
+    case Op::BackwardWeights:
+        length = p.x.lens[0] * outSpatial;
+        maxA   = verify::maxAbs(p.x.type, c.x, elementCount(p.x));
+        maxB   = verify::maxAbs(p.y.type, c.y, elementCount(p.y));
+        break;
+    }
+    verify::Outcome o;
+    if(st != miopenStatusSuccess)
+        o.ok = false;
+    else
+        o = verify::compare(out.type, c.written, scratch.data(), n,
+                            verify::convBound(out.type, length, maxA, maxB, maxAddend));
+    auto& s = stats()[static_cast<std::size_t>(std::max(0, entryIndex(c.entry)))];
+    (o.ok ? s.verified : s.mismatched).fetch_add(1, std::memory_order_relaxed);
+    if(!o.ok && !plan.mismatchReported.exchange(true))
+    {
+        const std::string what = st != miopenStatusSuccess
+                                     ? std::string("MIOpen Private failed: ") + miopenGetErrorString_impl(st)
+                                     : verify::describe(o);
+        printLine("Warning", std::string("[hipDNN-verify] ") + c.entry + " (" + opName(c.op) + ", x " + shapeText(p.x) +
+                                 ", w " + shapeText(p.w) + ", y " + shapeText(p.y) + ", groups " +
+                                 std::to_string(p.conv.groups) + ") on engine " + plan.engineName + " (engine_id " +
+                                 std::to_string(plan.engineId) + ") differs from MIOpen: " + what);
+    }
+    dumpCounters();
+}
+
 } // namespace
 
 bool tryForward(const ConvCall& c, miopenStatus_t* status) noexcept
@@ -1073,6 +1204,8 @@ bool tryForward(const ConvCall& c, miopenStatus_t* status) noexcept
         if(cfg.enableLoggingCmd)
             logDriverCommand(c, p);
         *status = forward(c, p, *plan);
+        if(cfg.mode == Mode::Verify && *status == miopenStatusSuccess)
+            shadowVerify(c, p, *plan);
         return true;
     }
     catch(const std::exception& e)

@@ -9,7 +9,16 @@
 namespace miopen {
 namespace wrapper {
 
-const char* modeName(Mode m) { return m == Mode::Enabled ? "enabled" : "disabled"; }
+const char* modeName(Mode m)
+{
+    switch(m)
+    {
+    case Mode::Enabled: return "enabled";
+    case Mode::Verify: return "verify";
+    case Mode::Disabled: break;
+    }
+    return "disabled";
+}
 const char* routeName(Route r) { return r == Route::HipDnn ? "hipdnn" : "miopen"; }
 
 const char* reasonName(Reason r)
@@ -87,6 +96,11 @@ Mode parseMode(const char* value, bool& fromEnv, std::vector<std::string>& warni
             fromEnv = true;
             return Mode::Enabled;
         }
+    if(v == "verify")
+    {
+        fromEnv = true;
+        return Mode::Verify;
+    }
     for(const char* off : {"disabled", "disable", "off", "0", "no", "false"})
         if(v == off)
         {
@@ -95,7 +109,7 @@ Mode parseMode(const char* value, bool& fromEnv, std::vector<std::string>& warni
         }
     warnings.push_back(std::string("MIOPEN_HIPDNN_FORWARDING is set to '") + value +
                        "', which is not a recognized value; hipDNN forwarding stays disabled "
-                       "(recognized: enabled, disabled and the usual boolean spellings)");
+                       "(recognized: enabled, verify, disabled and the usual boolean spellings)");
     return Mode::Disabled;
 }
 
@@ -138,7 +152,7 @@ OptOut parseOptOut(const char* value, const std::vector<std::string_view>& forwa
 Decision resolveRoute(Mode mode, std::string_view entry, const OptOut& optOut,
                       const std::vector<std::string_view>& forwardable, std::string_view miopenOnlyVariable)
 {
-    if(mode != Mode::Enabled)
+    if(mode == Mode::Disabled)
         return {Route::Private, Reason::ForwardingOff};
     if(std::find(forwardable.begin(), forwardable.end(), entry) == forwardable.end())
         return {Route::Private, Reason::NotInForwardingSet};

@@ -15,6 +15,7 @@ enum class Mode
 {
     Disabled,
     Enabled,
+    Verify, // as Enabled, and each forwarded call is checked against Private (shadow_verify.hpp)
 };
 
 enum class Route
@@ -68,8 +69,8 @@ struct Config
 };
 
 // MIOPEN_HIPDNN_FORWARDING: unset/empty -> Disabled (default). Case-insensitive
-// enabled/enable/on/1/yes/true -> Enabled; disabled/disable/off/0/no/false -> Disabled; anything
-// else -> Disabled with a warning.
+// enabled/enable/on/1/yes/true -> Enabled; verify -> Verify; disabled/disable/off/0/no/false ->
+// Disabled; anything else -> Disabled with a warning.
 Mode parseMode(const char* value, bool& fromEnv, std::vector<std::string>& warnings);
 // MIOPEN_DISABLE_HIPDNN_FOR: comma list, elements trimmed, empty ones ignored, "*" = all, a
 // family name ("convolution") = its members that are in `forwardable`; a name that is not in

@@ -30,13 +30,16 @@ void initOnce()
         std::string banner = std::string("hipDNN forwarding ") + modeName(c.mode) +
                              (c.modeFromEnv ? " (MIOPEN_HIPDNN_FORWARDING=" + c.modeText + ")" : " (default)") +
                              "; forwarding set: " + std::to_string(forwardingSet().size()) + " entry point(s)";
+        if(c.mode == Mode::Verify)
+            banner += "; verify: each forwarded call also runs on MIOpen Private and the results are compared "
+                      "(about 2x the time of a forwarded call)";
         if(c.optOut.all)
             banner += "; MIOPEN_DISABLE_HIPDNN_FOR=*";
         else if(!c.optOut.entries.empty())
             banner += "; opted out: " + std::to_string(c.optOut.entries.size()) + " entry point(s)";
         printLine("Info", banner);
     }
-    const bool needSlowPath = c.mode == Mode::Enabled || c.logLevel >= kTraceLevel;
+    const bool needSlowPath = c.mode != Mode::Disabled || c.logLevel >= kTraceLevel;
     gRouteWord.store(needSlowPath ? 1 : 0, std::memory_order_relaxed);
 }
 

@@ -25,6 +25,11 @@ TEST(RoutingParseMode, DefaultAndSynonyms)
         EXPECT_EQ(parseMode(off, fromEnv, warnings), Mode::Disabled) << off;
         EXPECT_TRUE(fromEnv);
     }
+    for(const char* verify : {"verify", "VERIFY", "Verify"})
+    {
+        EXPECT_EQ(parseMode(verify, fromEnv, warnings), Mode::Verify) << verify;
+        EXPECT_TRUE(fromEnv);
+    }
     EXPECT_TRUE(warnings.empty());
 }
 
@@ -83,6 +88,9 @@ TEST(RoutingResolve, WholeMatrix)
         {Mode::Enabled, "miopenConvolutionForward", &fwdOut, Route::Private, Reason::DisabledByEnv},
         {Mode::Enabled, "miopenConvolutionBackwardData", &fwdOut, Route::HipDnn, Reason::InForwardingSet},
         {Mode::Enabled, "miopenConvolutionBackwardData", &all, Route::Private, Reason::DisabledByEnv},
+        {Mode::Verify, "miopenCreate", &none, Route::Private, Reason::NotInForwardingSet},
+        {Mode::Verify, "miopenConvolutionForward", &none, Route::HipDnn, Reason::InForwardingSet},
+        {Mode::Verify, "miopenConvolutionForward", &fwdOut, Route::Private, Reason::DisabledByEnv},
     };
     for(const auto& r : rows)
     {
@@ -90,6 +98,13 @@ TEST(RoutingResolve, WholeMatrix)
         EXPECT_EQ(d.route, r.route) << r.entry << ' ' << modeName(r.mode);
         EXPECT_EQ(d.reason, r.reason) << r.entry << ' ' << modeName(r.mode) << ' ' << reasonName(d.reason);
     }
+    // A MIOpen-only variable in effect keeps the set on Private, after the opt-out.
+    const std::string_view var = "MIOPEN_DEBUG_CONV_WINOGRAD=0";
+    EXPECT_EQ(resolveRoute(Mode::Enabled, "miopenConvolutionForward", none, kSet, var).reason, Reason::MiopenOnlyVariable);
+    EXPECT_EQ(resolveRoute(Mode::Verify, "miopenConvolutionForward", none, kSet, var).route, Route::Private);
+    EXPECT_EQ(resolveRoute(Mode::Enabled, "miopenConvolutionForward", fwdOut, kSet, var).reason, Reason::DisabledByEnv);
+    EXPECT_EQ(resolveRoute(Mode::Disabled, "miopenConvolutionForward", none, kSet, var).reason, Reason::ForwardingOff);
+    EXPECT_EQ(resolveRoute(Mode::Enabled, "miopenCreate", none, kSet, var).reason, Reason::NotInForwardingSet);
 }
 
 TEST(RoutingForwardingSet, IsTheConvolutionFamily)
