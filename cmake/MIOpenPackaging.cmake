@@ -10,7 +10,8 @@ set(CPACK_PACKAGE_CONTACT "MIOpen CPU maintainers <maintainers@example.invalid>"
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEB_COMPONENT_INSTALL ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
-set(CPACK_COMPONENTS_ALL libmiopen libmiopen_private libmiopen_dev libmiopen_private_dev)
+set(CPACK_COMPONENTS_ALL libmiopen libmiopen_private libmiopen_dev libmiopen_private_dev
+    libhip_host libhip_host_dev)
 
 set(CPACK_DEBIAN_LIBMIOPEN_PACKAGE_NAME libmiopen)
 set(CPACK_DEBIAN_LIBMIOPEN_PRIVATE_PACKAGE_NAME libmiopen-private)
@@ -20,6 +21,13 @@ set(CPACK_DEBIAN_LIBMIOPEN_PACKAGE_SECTION libs)
 set(CPACK_DEBIAN_LIBMIOPEN_PRIVATE_PACKAGE_SECTION libs)
 set(CPACK_DEBIAN_LIBMIOPEN_DEV_PACKAGE_SECTION libdevel)
 set(CPACK_DEBIAN_LIBMIOPEN_PRIVATE_DEV_PACKAGE_SECTION libdevel)
+# The host HIP runtime (projects/hip-host): its own packages, never named like ROCm's.
+set(CPACK_DEBIAN_LIBHIP_HOST_PACKAGE_NAME libhip-host)
+set(CPACK_DEBIAN_LIBHIP_HOST_DEV_PACKAGE_NAME libhip-host-dev)
+set(CPACK_DEBIAN_LIBHIP_HOST_PACKAGE_SECTION libs)
+set(CPACK_DEBIAN_LIBHIP_HOST_DEV_PACKAGE_SECTION libdevel)
+set(CPACK_DEBIAN_LIBHIP_HOST_PACKAGE_DEPENDS "libc6, libstdc++6")
+set(CPACK_DEBIAN_LIBHIP_HOST_DEV_PACKAGE_DEPENDS "libhip-host (= ${MIOPEN_PACKAGE_VERSION})")
 
 # Exact-version co-dependencies (the public library needs its own private library).
 set(CPACK_DEBIAN_LIBMIOPEN_PACKAGE_DEPENDS "libmiopen-private (= ${MIOPEN_PACKAGE_VERSION})")

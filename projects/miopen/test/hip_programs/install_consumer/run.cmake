@@ -1,0 +1,40 @@
+# Installs MIOpen and hip_host from the build tree into a fresh prefix, checks where the HIP
+# headers land (their own include directory, never <prefix>/include/hip), then builds and runs an
+# example program against the prefix with find_package (cmake -DBUILD= -DSRC= -DWORK= -DPROGRAM= -P).
+cmake_minimum_required(VERSION 3.25)
+set(prefix ${WORK}/prefix)
+file(REMOVE_RECURSE ${WORK})
+foreach(component libmiopen libmiopen_private libmiopen_dev libmiopen_private_dev libhip_host libhip_host_dev)
+  execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD} --prefix ${prefix} --component ${component}
+                  RESULT_VARIABLE rc OUTPUT_QUIET)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "install of component ${component} failed")
+  endif()
+endforeach()
+foreach(f include/hip_host/hip/hip_runtime.h include/hip_host/hip/hip_runtime_api.h lib/libhip_host.so.1
+          lib/cmake/hip_host/hip_host-config.cmake lib/cmake/hip_host/hip_host-config-version.cmake)
+  if(NOT EXISTS ${prefix}/${f})
+    message(FATAL_ERROR "missing from the install: ${f}")
+  endif()
+endforeach()
+if(EXISTS ${prefix}/include/hip OR EXISTS ${prefix}/lib/libamdhip64.so)
+  message(FATAL_ERROR "hip_host installed where it would shadow a ROCm install")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${SRC} -B ${WORK}/build -DCMAKE_PREFIX_PATH=${prefix} -DPROGRAM=${PROGRAM}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(rc EQUAL 0)
+  execute_process(COMMAND ${CMAKE_COMMAND} --build ${WORK}/build RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+endif()
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "the consumer failed to build against the prefix:\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${WORK}/build/program RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "\nPASSED\n")
+  message(FATAL_ERROR "the installed program failed (exit ${rc}):\n${out}\n${err}")
+endif()
+# It ran on the installed libraries, not the build tree's.
+execute_process(COMMAND ldd ${WORK}/build/program OUTPUT_VARIABLE deps)
+if(NOT deps MATCHES "${prefix}/lib/libhip_host\\.so\\.1" OR NOT deps MATCHES "${prefix}/lib/libMIOpen\\.so\\.1")
+  message(FATAL_ERROR "the program does not resolve the installed libraries:\n${deps}")
+endif()
+message(STATUS "${out}")
