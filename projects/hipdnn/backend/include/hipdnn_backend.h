@@ -14,7 +14,9 @@
  *  - A handle is not thread-safe: use one per thread. Finalized descriptors are read-only and may
  *    be shared across threads (hipdnnBackendExecute only reads the plan and the variant pack).
  *
- * Plugin loading: engine plugins are loaded at hipdnnCreate from, in order,
+ * Plugin loading: engine plugins are found at hipdnnCreate (and loaded then, or at the first use
+ * of one of their engines when the plugin manifest lists them: README, "Plugin loading") from,
+ * in order,
  *  1. <directory of libhipdnn_backend.so>/hipdnn_plugins/engines, or HIPDNN_PLUGIN_DIR (an absolute
  *     directory) instead of it; environment paths are ignored under secure execution (AT_SECURE);
  *  2. the paths of hipdnnSetEnginePluginPaths_ext (ADDITIVE: in addition to 1; ABSOLUTE: only

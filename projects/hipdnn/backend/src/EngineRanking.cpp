@@ -2,14 +2,12 @@
 
 #include "BackendLogger.hpp"
 #include "Handle.hpp"
+#include "Security.hpp"
 
 #include <hipdnn_data_sdk/flatbuffer_utilities/DataTypeUtils.hpp>
 #include <hipdnn_data_sdk/types/BFloat16.hpp>
 #include <hipdnn_data_sdk/types/Half.hpp>
 
-#include <fcntl.h>
-#include <sys/auxv.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -70,7 +68,7 @@ const char* envOrNull(const char* name)
 EngineRankingSettings EngineRankingSettings::fromEnvironment()
 {
     EngineRankingSettings s;
-    if(getauxval(AT_SECURE) != 0)
+    if(secureExecution())
     {
         // No variable is honoured under secure execution; rankings stay in memory.
         return s;
@@ -92,16 +90,23 @@ EngineRankingSettings EngineRankingSettings::fromEnvironment()
         s.fallbackOrder         = splitEngineList(order);
         s.fallbackOrderExplicit = true;
     }
-    if(const char* db = std::getenv("HIPDNN_ENGINE_RANKING_DB"))
+    // HIPDNN_ENGINE_RANKING_DB: an absolute file path, or empty / "none" for memory only; a
+    // relative path (it would resolve against the current directory) is ignored with one WARN and
+    // the default location is used. XDG_CACHE_HOME and HOME count only when absolute.
+    const char* db = std::getenv("HIPDNN_ENGINE_RANKING_DB");
+    if(db != nullptr && (*db == '\0' || lowerCase(db) == "none"))
     {
-        const std::string path = db;
-        s.dbPath               = (path.empty() || lowerCase(path) == "none") ? std::string() : path;
+        s.dbPath.clear();
+    }
+    else if(const std::string path = absolutePathFromEnvironment("HIPDNN_ENGINE_RANKING_DB"); !path.empty())
+    {
+        s.dbPath = path;
     }
     else if(const char* xdg = envOrNull("XDG_CACHE_HOME"); xdg != nullptr && xdg[0] == '/')
     {
         s.dbPath = std::string(xdg) + "/hipdnn/engine_ranking.txt";
     }
-    else if(const char* home = envOrNull("HOME"))
+    else if(const char* home = envOrNull("HOME"); home != nullptr && home[0] == '/')
     {
         s.dbPath = std::string(home) + "/.cache/hipdnn/engine_ranking.txt";
     }
@@ -562,16 +567,17 @@ std::map<std::string, EngineRankingRecord> EngineRankingDb::readFile(bool warn, 
 {
     std::map<std::string, EngineRankingRecord> records;
     corrupt = 0;
-    std::ifstream in(_path);
-    if(!in)
+    std::string content, why;
+    if(!readCacheFile(_path, content, why))
     {
-        if(warn && errno != ENOENT)
+        if(warn && !why.empty())
         {
-            HIPDNN_LOG_WARN("engine ranking file " << _path << " cannot be read (" << std::strerror(errno)
+            HIPDNN_LOG_WARN("engine ranking file " << _path << " cannot be read (" << why
                                                    << "); rankings are measured again");
         }
         return records;
     }
+    std::istringstream in(content);
     std::string line, firstBad;
     size_t lineNumber = 0;
     while(std::getline(in, line))
@@ -635,53 +641,6 @@ size_t EngineRankingDb::corruptLines() const
     return _corruptLines;
 }
 
-namespace
-{
-/// mkdir -p of the directory part of `path`.
-bool makeParentDirectories(const std::string& path, std::string& why)
-{
-    for(size_t slash = path.find('/', 1); slash != std::string::npos; slash = path.find('/', slash + 1))
-    {
-        const std::string dir = path.substr(0, slash);
-        if(::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST)
-        {
-            why = "cannot create " + dir + ": " + std::strerror(errno);
-            return false;
-        }
-    }
-    return true;
-}
-
-/// flock'ed "<path>.lock" for the read-merge-write of the file; released at destruction.
-class FileLock
-{
-public:
-    explicit FileLock(const std::string& path)
-        : _fd(::open((path + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600))
-    {
-        if(_fd >= 0 && ::flock(_fd, LOCK_EX) != 0)
-        {
-            ::close(_fd);
-            _fd = -1;
-        }
-    }
-    ~FileLock()
-    {
-        if(_fd >= 0)
-        {
-            ::flock(_fd, LOCK_UN);
-            ::close(_fd);
-        }
-    }
-    FileLock(const FileLock&) = delete;
-    FileLock& operator=(const FileLock&) = delete;
-    bool held() const { return _fd >= 0; }
-
-private:
-    int _fd;
-};
-} // namespace
-
 void EngineRankingDb::saveLocked()
 {
     if(_path.empty() || !_diskUsable)
@@ -692,38 +651,20 @@ void EngineRankingDb::saveLocked()
     bool ok = makeParentDirectories(_path, why);
     if(ok)
     {
-        FileLock lock(_path); // best effort: without it two writers may drop each other's record
+        CacheFileLock lock(_path); // best effort: without it two writers may drop each other's record
         size_t corrupt = 0;
         auto merged    = readFile(false, corrupt);
         for(const auto& [key, record] : _records)
         {
             merged[key] = record;
         }
-        static std::atomic<unsigned> counter{0};
-        const std::string temp = _path + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);
+        std::string content = "# hipDNN measured engine rankings (HIPDNN_ENGINE_RANKING); one record per line, safe "
+                              "to delete\n";
+        for(const auto& [key, record] : merged)
         {
-            std::ofstream out(temp, std::ios::trunc);
-            out << "# hipDNN measured engine rankings (HIPDNN_ENGINE_RANKING); one record per line, safe to delete\n";
-            for(const auto& [key, record] : merged)
-            {
-                out << formatRecord(key, record) << '\n';
-            }
-            out.flush();
-            ok = static_cast<bool>(out);
-            if(!ok)
-            {
-                why = "cannot write " + temp + ": " + std::strerror(errno);
-            }
+            content += formatRecord(key, record) + '\n';
         }
-        if(ok && std::rename(temp.c_str(), _path.c_str()) != 0)
-        {
-            ok  = false;
-            why = "cannot rename " + temp + " to " + _path + ": " + std::strerror(errno);
-        }
-        if(!ok)
-        {
-            std::remove(temp.c_str());
-        }
+        ok = writeCacheFileAtomically(_path, content, 0644, why);
     }
     if(!ok)
     {

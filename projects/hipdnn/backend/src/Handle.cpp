@@ -26,15 +26,24 @@ std::string engineDisplayName(int64_t id)
     return buffer;
 }
 
-PluginInstance::PluginInstance(std::shared_ptr<PluginLibrary> library,
-                               hipdnnEnginePluginHandle_t handle)
+PluginInstance::PluginInstance(std::shared_ptr<PluginLibrary> library, hipdnnEnginePluginHandle_t handle)
     : _library(std::move(library))
     , _handle(handle)
+    , _created(true)
+{
+}
+
+PluginInstance::PluginInstance(std::shared_ptr<PluginLibrary> library)
+    : _library(std::move(library))
 {
 }
 
 PluginInstance::~PluginInstance()
 {
+    if(!_created.load(std::memory_order_acquire))
+    {
+        return;
+    }
     const hipdnnPluginStatus_t st = _library->fn().destroy(_handle);
     if(st != HIPDNN_PLUGIN_STATUS_SUCCESS)
     {
@@ -42,10 +51,74 @@ PluginInstance::~PluginInstance()
     }
 }
 
+hipdnnEnginePluginHandle_t PluginInstance::createDeferred() const
+{
+    std::lock_guard<std::mutex> lock(_mutex);
+    if(_created.load(std::memory_order_acquire))
+    {
+        return _handle;
+    }
+    throwIf(!_error.empty(), HIPDNN_STATUS_PLUGIN_ERROR, _error);
+    const EnginePluginFunctions* fn = nullptr;
+    try
+    {
+        fn = &_library->fn();
+    }
+    catch(const HipdnnException& e)
+    {
+        _error = e.what();
+        throw;
+    }
+    hipdnnEnginePluginHandle_t pluginHandle = nullptr;
+    hipdnnPluginStatus_t st = fn->create(&pluginHandle);
+    if(st != HIPDNN_PLUGIN_STATUS_SUCCESS || pluginHandle == nullptr)
+    {
+        _error = "plugin " + _library->path() + " cannot be used by this handle: "
+                 + _library->describeFailure("hipdnnEnginePluginCreate", st);
+        HIPDNN_LOG_WARN(_error);
+        throw HipdnnException(HIPDNN_STATUS_PLUGIN_ERROR, _error);
+    }
+    if(_stream != nullptr)
+    {
+        st = fn->setStream(pluginHandle, _stream);
+        if(st != HIPDNN_PLUGIN_STATUS_SUCCESS)
+        {
+            _error = _library->describeFailure("hipdnnEnginePluginSetStream", st);
+            fn->destroy(pluginHandle);
+            throw HipdnnException(HIPDNN_STATUS_PLUGIN_ERROR, _error);
+        }
+    }
+    _handle = pluginHandle;
+    _created.store(true, std::memory_order_release);
+    return _handle;
+}
+
+void PluginInstance::setStream(hipStream_t stream)
+{
+    std::lock_guard<std::mutex> lock(_mutex);
+    if(_created.load(std::memory_order_acquire))
+    {
+        const hipdnnPluginStatus_t st = _library->fn().setStream(_handle, stream);
+        throwIf(st != HIPDNN_PLUGIN_STATUS_SUCCESS, HIPDNN_STATUS_PLUGIN_ERROR,
+                _library->describeFailure("hipdnnEnginePluginSetStream", st));
+    }
+    _stream = stream;
+}
+
 HandleState::HandleState()
 {
     for(const auto& lib : PluginManager::instance().acquire())
     {
+        if(!lib->loaded())
+        {
+            auto instance = std::make_shared<PluginInstance>(lib);
+            _plugins.push_back(instance);
+            for(int64_t id : lib->engineIds())
+            {
+                _engines.push_back({id, lib->engineName(id), instance});
+            }
+            continue;
+        }
         hipdnnEnginePluginHandle_t pluginHandle = nullptr;
         const hipdnnPluginStatus_t st = lib->fn().create(&pluginHandle);
         if(st != HIPDNN_PLUGIN_STATUS_SUCCESS || pluginHandle == nullptr)
@@ -87,9 +160,7 @@ void HandleState::setStream(hipStream_t stream)
 {
     for(const auto& plugin : _plugins)
     {
-        const hipdnnPluginStatus_t st = plugin->library().fn().setStream(plugin->handle(), stream);
-        throwIf(st != HIPDNN_PLUGIN_STATUS_SUCCESS, HIPDNN_STATUS_PLUGIN_ERROR,
-                plugin->library().describeFailure("hipdnnEnginePluginSetStream", st));
+        plugin->setStream(stream);
     }
     _stream = stream;
 }

@@ -1,13 +1,17 @@
-// A hipDNN handle: one plugin handle per loaded plugin and the table of engines. The state is
+// A hipDNN handle: one plugin handle per plugin and the table of engines. The state is
 // shared with every graph and plan built on the handle, so destroying the handle while plans are
-// alive is safe (plugin handles go away with the last plan).
+// alive is safe (plugin handles go away with the last plan). A plugin the manifest describes is
+// not loaded yet: its plugin handle is created (and the library loaded) at the first handle()
+// call, i.e. when the heuristics, a plan build or a measurement first needs the plugin.
 #pragma once
 
 #include "PluginLibrary.hpp"
 
 #include "hipdnn_backend.h"
 
+#include <atomic>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -17,17 +21,39 @@ namespace hipdnn_backend
 class PluginInstance
 {
 public:
+    /// A plugin handle created already.
     PluginInstance(std::shared_ptr<PluginLibrary> library, hipdnnEnginePluginHandle_t handle);
+    /// Created (library loaded first) at the first handle() call.
+    explicit PluginInstance(std::shared_ptr<PluginLibrary> library);
     ~PluginInstance();
     PluginInstance(const PluginInstance&) = delete;
     PluginInstance& operator=(const PluginInstance&) = delete;
 
+    /// Never loads: name, version, path and engines are known without the library.
     const PluginLibrary& library() const { return *_library; }
-    hipdnnEnginePluginHandle_t handle() const { return _handle; }
+    /// The plugin handle, created on first use (thread-safe). Throws HipdnnException
+    /// (HIPDNN_STATUS_PLUGIN_ERROR) when the library cannot be loaded or the plugin refuses to
+    /// create a handle or take the stream (the failure is kept).
+    hipdnnEnginePluginHandle_t handle() const
+    {
+        if(_created.load(std::memory_order_acquire))
+        {
+            return _handle;
+        }
+        return createDeferred();
+    }
+    /// Passes the stream to the plugin now when its handle exists, else at its creation.
+    void setStream(hipStream_t stream);
 
 private:
+    hipdnnEnginePluginHandle_t createDeferred() const;
+
     std::shared_ptr<PluginLibrary> _library;
-    hipdnnEnginePluginHandle_t _handle;
+    mutable hipdnnEnginePluginHandle_t _handle = nullptr;
+    mutable std::atomic<bool> _created{false};
+    mutable std::mutex _mutex;
+    mutable std::string _error;
+    hipStream_t _stream = nullptr;
 };
 
 struct EngineEntry
@@ -40,7 +66,8 @@ struct EngineEntry
 class HandleState
 {
 public:
-    /// Loads plugins (PluginManager) and creates every plugin handle.
+    /// Loads plugins (PluginManager) and creates the plugin handle of every loaded one (plugins
+    /// the manifest describes get theirs at first use).
     HandleState();
     ~HandleState();
 

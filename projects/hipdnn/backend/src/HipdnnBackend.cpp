@@ -268,6 +268,17 @@ HIPDNN_BACKEND_EXPORT hipdnnStatus_t hipdnnGetLoadedEnginePluginPaths_ext(hipdnn
         size_t longest = 1;
         for(const auto& plugin : state->plugins())
         {
+            // The answer lists loaded files: a plugin the manifest described is loaded now (lazy
+            // loading stays invisible here); one that fails to load is left out, as an eager
+            // load would have rejected it (the reason was logged at WARN).
+            try
+            {
+                plugin->library().fn();
+            }
+            catch(const HipdnnException&)
+            {
+                continue;
+            }
             paths.push_back(plugin->library().path());
             longest = std::max(longest, paths.back().size() + 1);
         }

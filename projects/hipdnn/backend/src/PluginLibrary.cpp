@@ -2,6 +2,7 @@
 
 #include "BackendLogger.hpp"
 #include "Handle.hpp"
+#include "HipdnnException.hpp"
 
 #include <hipdnn_data_sdk/utilities/StringUtil.hpp>
 
@@ -75,7 +76,7 @@ bool parseSemanticVersion(const std::string& text, SemanticVersion& out)
     return true;
 }
 
-void* PluginLibrary::symbol(const char* name, bool required)
+void* PluginLibrary::symbol(const char* name, bool required) const
 {
     dlerror();
     void* p = dlsym(_dl, name);
@@ -89,7 +90,113 @@ void* PluginLibrary::symbol(const char* name, bool required)
 PluginLibrary::PluginLibrary(const std::string& path)
     : _path(path)
 {
-    _dl = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    open(_name, _version, _apiVersion, _engineIds, _engineNames);
+    _ready.store(true, std::memory_order_release);
+}
+
+PluginLibrary::PluginLibrary(const PluginManifestEntry& entry)
+    : _path(entry.path)
+    , _name(entry.name)
+    , _version(entry.version)
+    , _apiVersion(entry.apiVersion)
+{
+    _manifestEngines = entry.engines;
+    for(const auto& [id, engineName] : entry.engines)
+    {
+        _engineIds.push_back(id);
+        if(!engineName.empty())
+        {
+            _engineNames.emplace_back(id, engineName);
+        }
+    }
+}
+
+const EnginePluginFunctions& PluginLibrary::loadDeferred() const
+{
+    std::lock_guard<std::mutex> lock(_loadMutex);
+    if(_ready.load(std::memory_order_acquire))
+    {
+        return _fn;
+    }
+    throwIf(!_loadError.empty(), HIPDNN_STATUS_PLUGIN_ERROR, _loadError);
+    std::string name, version, apiVersion;
+    std::vector<int64_t> ids;
+    std::vector<std::pair<int64_t, std::string>> names;
+    try
+    {
+        open(name, version, apiVersion, ids, names);
+    }
+    catch(const std::exception& e)
+    {
+        _loadError = "plugin " + _path + " (listed by the plugin manifest) cannot be loaded: " + e.what();
+        HIPDNN_LOG_WARN(_loadError);
+        throw HipdnnException(HIPDNN_STATUS_PLUGIN_ERROR, _loadError);
+    }
+    // The engines handed out from the manifest must be exactly what the library reports.
+    std::vector<std::pair<int64_t, std::string>> reported;
+    for(int64_t id : ids)
+    {
+        std::string engineName;
+        for(const auto& [namedId, text] : names)
+        {
+            if(namedId == id)
+            {
+                engineName = text;
+            }
+        }
+        reported.emplace_back(id, engineName);
+    }
+    if(name != _name || version != _version || apiVersion != _apiVersion || reported != _manifestEngines
+       || _loadWarnings != 0)
+    {
+        dlclose(_dl);
+        _dl = nullptr;
+        _fn = EnginePluginFunctions{};
+        _loadError = "plugin " + _path + " reports " + name + " " + version + " with " + std::to_string(ids.size())
+                     + " engine(s), not what its plugin manifest entry lists (" + _name + " " + _version + ", "
+                     + std::to_string(_manifestEngines.size())
+                     + " engine(s)); the file changed after it was stat'ed. Its engines are unusable in "
+                       "this process";
+        HIPDNN_LOG_WARN(_loadError);
+        throw HipdnnException(HIPDNN_STATUS_PLUGIN_ERROR, _loadError);
+    }
+    HIPDNN_LOG_INFO("loaded plugin " << _name << " " << _version << " (API " << _apiVersion << ") from " << _path
+                                     << " on first use (plugin manifest)");
+    _ready.store(true, std::memory_order_release);
+    return _fn;
+}
+
+PluginManifestEntry PluginLibrary::manifestEntry(const std::string& canonicalPath, const PluginFileStamp& stamp) const
+{
+    PluginManifestEntry entry;
+    entry.path = canonicalPath;
+    entry.stamp = stamp;
+    entry.name = _name;
+    entry.version = _version;
+    entry.apiVersion = _apiVersion;
+    for(int64_t id : _engineIds)
+    {
+        std::string engineName;
+        for(const auto& [namedId, text] : _engineNames)
+        {
+            if(namedId == id)
+            {
+                engineName = text;
+            }
+        }
+        entry.engines.emplace_back(id, engineName);
+    }
+    return entry;
+}
+
+void PluginLibrary::open(std::string& name,
+                         std::string& version,
+                         std::string& apiVersion,
+                         std::vector<int64_t>& engineIds,
+                         std::vector<std::pair<int64_t, std::string>>& engineNames) const
+{
+    _loadWarnings = 0;
+    _dl = dlopen(_path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if(_dl == nullptr)
     {
         const char* err = dlerror();
@@ -97,8 +204,8 @@ PluginLibrary::PluginLibrary(const std::string& path)
     }
     try
     {
-        auto bind = [this](auto& slot, const char* name, bool required) {
-            slot = reinterpret_cast<std::remove_reference_t<decltype(slot)>>(symbol(name, required));
+        auto bind = [this](auto& slot, const char* symbolName, bool required) {
+            slot = reinterpret_cast<std::remove_reference_t<decltype(slot)>>(symbol(symbolName, required));
         };
         bind(_fn.getName, "hipdnnPluginGetName", true);
         bind(_fn.getVersion, "hipdnnPluginGetVersion", true);
@@ -128,15 +235,15 @@ PluginLibrary::PluginLibrary(const std::string& path)
         {
             throw PluginRejected("hipdnnPluginGetName failed or returned an empty name");
         }
-        _name = text;
+        name = text;
         text = nullptr;
         st = _fn.getVersion(&text);
         if(st != HIPDNN_PLUGIN_STATUS_SUCCESS || text == nullptr)
         {
             throw PluginRejected("hipdnnPluginGetVersion failed");
         }
-        _version = text;
-        _apiVersion = "1.0.0";
+        version = text;
+        apiVersion = "1.0.0";
         if(_fn.getApiVersion != nullptr)
         {
             text = nullptr;
@@ -145,17 +252,17 @@ PluginLibrary::PluginLibrary(const std::string& path)
             {
                 throw PluginRejected("hipdnnPluginGetApiVersion failed");
             }
-            _apiVersion = text;
+            apiVersion = text;
         }
         SemanticVersion api;
-        if(!parseSemanticVersion(_apiVersion, api))
+        if(!parseSemanticVersion(apiVersion, api))
         {
-            throw PluginRejected("malformed plugin API version '" + _apiVersion
+            throw PluginRejected("malformed plugin API version '" + apiVersion
                                  + "' (expected MAJOR.MINOR.PATCH)");
         }
         if(api.major != HIPDNN_ENGINE_API_VERSION_MAJOR)
         {
-            throw PluginRejected("plugin API version " + _apiVersion + " has major "
+            throw PluginRejected("plugin API version " + apiVersion + " has major "
                                  + std::to_string(api.major) + ", this backend implements major "
                                  + std::to_string(HIPDNN_ENGINE_API_VERSION_MAJOR));
         }
@@ -180,33 +287,35 @@ PluginLibrary::PluginLibrary(const std::string& path)
         {
             throw PluginRejected(describeFailure("hipdnnEnginePluginGetAllEngineIds", st));
         }
-        _engineIds.resize(count);
+        std::vector<int64_t> listed(count);
         uint32_t written = 0;
         if(count > 0)
         {
-            st = _fn.getAllEngineIds(_engineIds.data(), count, &written);
+            st = _fn.getAllEngineIds(listed.data(), count, &written);
             if(st != HIPDNN_PLUGIN_STATUS_SUCCESS || written != count)
             {
                 throw PluginRejected("hipdnnEnginePluginGetAllEngineIds gave inconsistent counts");
             }
         }
         std::vector<int64_t> unique;
-        for(int64_t id : _engineIds)
+        for(int64_t id : listed)
         {
             if(std::find(unique.begin(), unique.end(), id) != unique.end())
             {
                 HIPDNN_LOG_WARN("plugin " << _path << " lists engine id " << id
                                           << " twice; keeping the first");
+                ++_loadWarnings;
                 continue;
             }
             unique.push_back(id);
         }
-        _engineIds.clear();
+        engineIds.clear();
+        engineNames.clear();
         for(int64_t id : unique)
         {
             if(_fn.getEngineName == nullptr)
             {
-                _engineIds.push_back(id);
+                engineIds.push_back(id);
                 continue;
             }
             const char* engineName = nullptr;
@@ -217,17 +326,19 @@ PluginLibrary::PluginLibrary(const std::string& path)
                 {
                     HIPDNN_LOG_WARN("plugin " << _path << ": engine name '" << engineName
                                               << "' does not hash to its id " << id << "; engine dropped");
+                    ++_loadWarnings;
                     continue;
                 }
-                _engineNames.emplace_back(id, engineName);
+                engineNames.emplace_back(id, engineName);
             }
-            _engineIds.push_back(id);
+            engineIds.push_back(id);
         }
     }
     catch(...)
     {
         dlclose(_dl);
         _dl = nullptr;
+        _fn = EnginePluginFunctions{};
         throw;
     }
 }

@@ -1,10 +1,17 @@
 // One engine-plugin shared library: opened with dlopen(RTLD_NOW), every required entry point
-// resolved, identity and API version checked. Construction throws PluginRejected with the reason.
+// resolved, identity and API version checked. Construction from a path loads it now and throws
+// PluginRejected with the reason; construction from a plugin manifest entry defers the dlopen to
+// the first fn() (lazy plugin loading, "Plugin loading" in the README): name, versions and engines
+// come from the entry until then, and the loaded library must report exactly those.
 #pragma once
+
+#include "PluginManifest.hpp"
 
 #include <hipdnn_plugin_sdk/EnginePluginApi.h>
 
+#include <atomic>
 #include <cstdint>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -56,7 +63,10 @@ bool parseSemanticVersion(const std::string& text, SemanticVersion& out);
 class PluginLibrary
 {
 public:
+    /// Loads `path` now; throws PluginRejected.
     explicit PluginLibrary(const std::string& path);
+    /// Not loaded until fn() is first called.
+    explicit PluginLibrary(const PluginManifestEntry& entry);
     ~PluginLibrary();
     PluginLibrary(const PluginLibrary&) = delete;
     PluginLibrary& operator=(const PluginLibrary&) = delete;
@@ -69,7 +79,24 @@ public:
     /// The engine's name: the plugin's (hipdnnEnginePluginGetEngineName), else the registered
     /// name, else "0x<hex id>".
     std::string engineName(int64_t id) const;
-    const EnginePluginFunctions& fn() const { return _fn; }
+    /// The entry points; a deferred library is loaded here on first use (thread-safe). Throws
+    /// HipdnnException(HIPDNN_STATUS_PLUGIN_ERROR) when it cannot be loaded or reports other
+    /// engines than its manifest entry (the failure is kept: later calls throw it again).
+    const EnginePluginFunctions& fn() const
+    {
+        if(_ready.load(std::memory_order_acquire))
+        {
+            return _fn;
+        }
+        return loadDeferred();
+    }
+    /// True once the shared library is open.
+    bool loaded() const { return _ready.load(std::memory_order_acquire); }
+    /// Warnings the load logged (duplicate ids in the plugin's list, engine names not hashing to
+    /// their ids): such a plugin gets no manifest entry, so every process logs them as before.
+    size_t loadWarnings() const { return _loadWarnings; }
+    /// The manifest entry describing this (loaded) plugin, with the given file stamp.
+    PluginManifestEntry manifestEntry(const std::string& canonicalPath, const PluginFileStamp& stamp) const;
 
     /// "<status>: <plugin's last error>" for a failed plugin call.
     std::string describeFailure(const char* entryPoint, hipdnnPluginStatus_t status) const;
@@ -78,11 +105,20 @@ public:
     void dropEngine(int64_t id);
 
 private:
-    void* symbol(const char* name, bool required);
+    void* symbol(const char* name, bool required) const;
+    /// dlopen, bind and validate; fills _fn and the out-parameters; throws PluginRejected.
+    void open(std::string& name, std::string& version, std::string& apiVersion, std::vector<int64_t>& ids,
+              std::vector<std::pair<int64_t, std::string>>& names) const;
+    const EnginePluginFunctions& loadDeferred() const;
 
     std::string _path;
-    void* _dl = nullptr;
-    EnginePluginFunctions _fn;
+    mutable void* _dl = nullptr;
+    mutable EnginePluginFunctions _fn;
+    mutable std::atomic<bool> _ready{false};
+    mutable std::mutex _loadMutex;
+    mutable std::string _loadError; // a deferred load that failed
+    mutable size_t _loadWarnings = 0;
+    std::vector<std::pair<int64_t, std::string>> _manifestEngines; // deferred: what the entry lists
     std::string _name;
     std::string _version;
     std::string _apiVersion;

@@ -1,15 +1,18 @@
 #include "PluginManager.hpp"
 
 #include "BackendLogger.hpp"
+#include "EngineRanking.hpp"
 #include "HipdnnException.hpp"
+#include "PluginManifest.hpp"
+#include "Security.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <set>
 
 #include <dlfcn.h>
-#include <sys/auxv.h>
 
 namespace fs = std::filesystem;
 
@@ -19,11 +22,6 @@ namespace hipdnn_backend
 namespace
 {
 constexpr const char* kEngineSubdir = "hipdnn_plugins/engines";
-
-bool secureExecution()
-{
-    return getauxval(AT_SECURE) != 0;
-}
 
 void addDirectory(const fs::path& dir, std::vector<std::string>& out)
 {
@@ -134,25 +132,10 @@ std::vector<std::string> PluginManager::candidateFilesLocked() const
     std::vector<std::string> files;
     if(_mode == HIPDNN_PLUGIN_LOADING_ADDITIVE)
     {
-        fs::path defaultDir = fs::path(backendDirectory()) / kEngineSubdir;
-        const char* env = secureExecution() ? nullptr : std::getenv("HIPDNN_PLUGIN_DIR");
-        if(secureExecution() && std::getenv("HIPDNN_PLUGIN_DIR") != nullptr)
-        {
-            HIPDNN_LOG_WARN("HIPDNN_PLUGIN_DIR ignored under secure execution");
-        }
-        if(env != nullptr && *env != '\0')
-        {
-            if(fs::path(env).is_absolute())
-            {
-                defaultDir = env;
-            }
-            else
-            {
-                HIPDNN_LOG_WARN("HIPDNN_PLUGIN_DIR='" << env
-                                                     << "' ignored: it must be an absolute path");
-            }
-        }
-        addDirectory(defaultDir, files);
+        // HIPDNN_PLUGIN_DIR: an absolute directory instead of the default one; a relative value
+        // or any value under secure execution is ignored (one WARN per process).
+        const std::string env = absolutePathFromEnvironment("HIPDNN_PLUGIN_DIR");
+        addDirectory(env.empty() ? fs::path(backendDirectory()) / kEngineSubdir : fs::path(env), files);
     }
     for(const auto& spec : _extPaths)
     {
@@ -161,10 +144,52 @@ std::vector<std::string> PluginManager::candidateFilesLocked() const
     return files;
 }
 
+std::string PluginManager::manifestPath() const
+{
+    if(_manifestOverride.has_value())
+    {
+        return *_manifestOverride;
+    }
+    if(const char* mode = environmentValue("HIPDNN_PLUGIN_LOADING"))
+    {
+        std::string m(mode);
+        std::transform(m.begin(), m.end(), m.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        if(m == "eager")
+        {
+            return {};
+        }
+        if(m != "lazy" && !m.empty())
+        {
+            static std::once_flag warned;
+            std::call_once(warned, [&] {
+                HIPDNN_LOG_WARN("HIPDNN_PLUGIN_LOADING=" << mode << " is neither 'lazy' nor 'eager'; using lazy");
+            });
+        }
+    }
+    return PluginManifest::pathNextTo(EngineRanking::instance().settings().dbPath);
+}
+
+void PluginManager::setManifestPath(std::optional<std::string> path)
+{
+    std::lock_guard<std::mutex> lock(_mutex);
+    _manifestOverride = std::move(path);
+}
+
+void PluginManager::reset()
+{
+    std::lock_guard<std::mutex> lock(_mutex);
+    throwIf(_liveHandles != 0, HIPDNN_STATUS_NOT_SUPPORTED,
+            "plugins cannot be reloaded while a handle is alive (" + std::to_string(_liveHandles) + " alive)");
+    _loaded = false;
+    _libraries.clear();
+}
+
 void PluginManager::loadLocked(const std::vector<std::string>& files)
 {
     _libraries.clear();
     _loadedFiles = files;
+    PluginManifest manifest(manifestPath());
+    manifest.load();
     std::set<std::string> seenFiles;
     std::vector<std::pair<int64_t, std::string>> seenEngines; // id, plugin path
     for(const auto& file : files)
@@ -176,15 +201,39 @@ void PluginManager::loadLocked(const std::vector<std::string>& files)
             HIPDNN_LOG_INFO("plugin " << file << " already loaded; skipped");
             continue;
         }
+        // The stamp is taken before loading: a file replaced while it loads gets a stale entry,
+        // which the next process sees as changed.
+        PluginFileStamp stamp;
+        const bool statted = manifest.enabled() && statPluginFile(key, stamp);
         std::shared_ptr<PluginLibrary> lib;
-        try
+        if(const PluginManifestEntry* entry = statted ? manifest.find(key, stamp) : nullptr)
         {
-            lib = std::make_shared<PluginLibrary>(file);
+            // Reported under the path as found (as an eager load does); the manifest's key is
+            // the canonical path.
+            PluginManifestEntry asFound = *entry;
+            asFound.path = file;
+            lib = std::make_shared<PluginLibrary>(asFound);
         }
-        catch(const std::exception& e)
+        else
         {
-            HIPDNN_LOG_WARN("rejected plugin " << file << ": " << e.what());
-            continue;
+            try
+            {
+                lib = std::make_shared<PluginLibrary>(file);
+            }
+            catch(const std::exception& e)
+            {
+                HIPDNN_LOG_WARN("rejected plugin " << file << ": " << e.what());
+                manifest.drop(key);
+                continue;
+            }
+            if(statted && lib->loadWarnings() == 0)
+            {
+                manifest.put(lib->manifestEntry(key, stamp));
+            }
+            else
+            {
+                manifest.drop(key);
+            }
         }
         for(int64_t id : std::vector<int64_t>(lib->engineIds()))
         {
@@ -207,10 +256,31 @@ void PluginManager::loadLocked(const std::vector<std::string>& files)
         {
             seenEngines.emplace_back(id, file);
         }
-        HIPDNN_LOG_INFO("loaded plugin " << lib->name() << " " << lib->version() << " (API "
-                                         << lib->apiVersion() << ") from " << file << " with "
-                                         << lib->engineIds().size() << " engine(s)");
+        if(lib->loaded())
+        {
+            HIPDNN_LOG_INFO("loaded plugin " << lib->name() << " " << lib->version() << " (API "
+                                             << lib->apiVersion() << ") from " << file << " with "
+                                             << lib->engineIds().size() << " engine(s)");
+        }
+        else
+        {
+            HIPDNN_LOG_INFO("plugin " << lib->name() << " " << lib->version() << " (API " << lib->apiVersion()
+                                      << ") from " << file << " with " << lib->engineIds().size()
+                                      << " engine(s) listed by the plugin manifest; loaded on first use");
+        }
         _libraries.push_back(std::move(lib));
+    }
+    if(manifest.dirty())
+    {
+        std::string why;
+        if(!manifest.save(why))
+        {
+            static std::once_flag warned;
+            std::call_once(warned, [&] {
+                HIPDNN_LOG_WARN("plugin manifest " << manifest.path() << " is not writable (" << why
+                                                   << "); plugins are loaded at every start");
+            });
+        }
     }
     _loaded = true;
 }

@@ -1,6 +1,10 @@
-// Finds, loads and validates engine plugins (see "Plugin loading" in hipdnn_backend.h). Loaded
-// libraries are shared by every handle; with the LAZY unload mode they stay loaded until the
-// plugin paths change, with EAGER they are released when the last handle is destroyed.
+// Finds, loads and validates engine plugins (see "Plugin loading" in hipdnn_backend.h and the
+// README). Loaded libraries are shared by every handle; with the LAZY unload mode they stay
+// loaded until the plugin paths change, with EAGER they are released when the last handle is
+// destroyed. A plugin file the plugin manifest describes (same path and stat) is not opened at
+// hipdnnCreate: its engines are listed from the manifest and the library is opened when one of
+// them is first needed (PluginLibrary::fn). Files without a valid entry are loaded as before and,
+// when they load cleanly, get one.
 #pragma once
 
 #include "PluginLibrary.hpp"
@@ -9,6 +13,7 @@
 
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +40,16 @@ public:
     /// Directory of libhipdnn_backend.so (found with dladdr).
     static std::string backendDirectory();
 
+    /// The manifest file in effect: the override, else HIPDNN_PLUGIN_LOADING=eager: none, else
+    /// next to the engine ranking file (none when rankings stay in memory).
+    std::string manifestPath() const;
+    /// Tests: use this manifest file ("" = none: eager loading); nullopt restores the default.
+    /// Takes effect at the next (re)load of the plugins.
+    void setManifestPath(std::optional<std::string> path);
+    /// Forgets the loaded libraries so that the next acquire() loads again (tests; throws
+    /// NOT_SUPPORTED while a handle is alive).
+    void reset();
+
 private:
     PluginManager() = default;
     std::vector<std::string> candidateFilesLocked() const;
@@ -47,6 +62,7 @@ private:
     bool _loaded = false;
     std::vector<std::shared_ptr<PluginLibrary>> _libraries;
     std::vector<std::string> _loadedFiles; // candidate list the libraries were loaded from
+    std::optional<std::string> _manifestOverride;
     size_t _liveHandles = 0;
 };
 

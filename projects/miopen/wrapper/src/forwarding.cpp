@@ -28,6 +28,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include <climits>
 #include <dlfcn.h>
 #include <stdlib.h>
 
@@ -74,7 +75,7 @@ std::array<EntryStats, 16>& stats()
 const char* countersPath()
 {
     static const char* path = [] {
-        const char* p = std::getenv("MIOPEN_HIPDNN_COUNTERS_FILE");
+        const char* p = secure_getenv("MIOPEN_HIPDNN_COUNTERS_FILE"); // a file written: never under setuid
         return p != nullptr && *p != '\0' ? p : nullptr;
     }();
     return path;
@@ -213,14 +214,19 @@ struct BackendState
     std::string error;
 };
 
+// The directory of libMIOpen.so as an absolute path (dladdr's name resolved with realpath), or ""
+// when it cannot be made absolute: the current directory is never searched.
 std::string dirOfThisLibrary()
 {
     Dl_info info{};
     if(dladdr(reinterpret_cast<void*>(&dirOfThisLibrary), &info) == 0 || info.dli_fname == nullptr)
         return "";
-    const std::string path(info.dli_fname);
+    char resolved[PATH_MAX];
+    if(realpath(info.dli_fname, resolved) == nullptr || resolved[0] != '/')
+        return "";
+    const std::string path(resolved);
     const auto slash = path.find_last_of('/');
-    return slash == std::string::npos ? "." : path.substr(0, slash);
+    return slash == 0 ? "/" : path.substr(0, slash);
 }
 
 BackendState probeBackend()
@@ -228,20 +234,34 @@ BackendState probeBackend()
     BackendState b;
     std::vector<std::string> dirs;
     std::string tried;
-    const char* env = std::getenv("HIPDNN_BACKEND_LIBRARY_PATH");
+    // Library search (docs/security.md): HIPDNN_BACKEND_LIBRARY_PATH only as an absolute
+    // directory and never under secure execution (secure_getenv), then the directory of
+    // libMIOpen.so; never the current directory. A rejected value warns once (this probe runs once
+    // per process).
+    const char* env = secure_getenv("HIPDNN_BACKEND_LIBRARY_PATH");
+    if(env == nullptr && std::getenv("HIPDNN_BACKEND_LIBRARY_PATH") != nullptr)
+        tried += "; HIPDNN_BACKEND_LIBRARY_PATH ignored under secure execution";
     if(env != nullptr && *env != '\0')
     {
         if(*env == '/')
             dirs.emplace_back(env);
         else
-            tried += std::string("; HIPDNN_BACKEND_LIBRARY_PATH='") + env + "' ignored (not absolute)";
+        {
+            const std::string why = std::string("HIPDNN_BACKEND_LIBRARY_PATH='") + env +
+                                    "' ignored: it must be an absolute directory (a relative one would resolve "
+                                    "against the current directory)";
+            printLine("Warning", why);
+            tried += "; " + why;
+        }
     }
-    const char* noDefault = std::getenv("MIOPEN_HIPDNN_TEST_NO_DEFAULT_SEARCH");
+    const char* noDefault = secure_getenv("MIOPEN_HIPDNN_TEST_NO_DEFAULT_SEARCH");
     if(noDefault == nullptr || std::strcmp(noDefault, "1") != 0)
     {
         const std::string own = dirOfThisLibrary();
         if(!own.empty())
             dirs.push_back(own);
+        else
+            tried += "; the directory of libMIOpen.so could not be resolved to an absolute path";
     }
     else
         tried += "; the directory of libMIOpen.so not searched (MIOPEN_HIPDNN_TEST_NO_DEFAULT_SEARCH=1)";
