@@ -167,6 +167,7 @@ file(CREATE_LINK ${PROJECT_BINARY_DIR}/lib/test_plugins/libhipdnn_test_execute_f
 foreach(_case
     "HipdnnForwarding|HipdnnForwarding|MIOPEN_HIPDNN_FORWARDING=enabled;MIOPEN_HIPDNN_PREFERRED_ENGINE=EXAMPLE_NAIVE_ENGINE"
     "HipdnnForwardingUnavailable|HipdnnForwardingUnavailable|MIOPEN_HIPDNN_FORWARDING=enabled;HIPDNN_BACKEND_LIBRARY_PATH=${_fwd_dirs}/empty;MIOPEN_HIPDNN_TEST_NO_DEFAULT_SEARCH=1"
+    "HipdnnForwardingRelativePath|HipdnnForwardingRelativePath|MIOPEN_HIPDNN_FORWARDING=enabled;HIPDNN_BACKEND_LIBRARY_PATH=lib;MIOPEN_HIPDNN_TEST_NO_DEFAULT_SEARCH=1"
     "HipdnnForwardingWrongMajor|HipdnnForwardingWrongMajor|MIOPEN_HIPDNN_FORWARDING=enabled;HIPDNN_BACKEND_LIBRARY_PATH=${_fwd_dirs}/wrong_major;MIOPEN_HIPDNN_TEST_NO_DEFAULT_SEARCH=1"
     "HipdnnForwardingNoEngine|HipdnnForwardingNoEngine|MIOPEN_HIPDNN_FORWARDING=enabled;HIPDNN_PLUGIN_DIR=${_fwd_dirs}/empty"
     "HipdnnForwardingExecuteFails|HipdnnForwardingExecuteFails|MIOPEN_HIPDNN_FORWARDING=enabled;HIPDNN_PLUGIN_DIR=${_fwd_dirs}/execute_fails"
@@ -183,7 +184,8 @@ foreach(_case
   string(SUBSTRING "${_rest}" 0 ${_bar} _suite)
   math(EXPR _bar "${_bar} + 1")
   string(SUBSTRING "${_rest}" ${_bar} -1 _env)
-  add_test(NAME miopen_${_name} COMMAND miopen_hipdnn_forwarding_test --gtest_filter=${_suite}.*)
+  add_test(NAME miopen_${_name} COMMAND miopen_hipdnn_forwarding_test --gtest_filter=${_suite}.*
+           WORKING_DIRECTORY ${PROJECT_BINARY_DIR})
   # TIMEOUT: a deadlock in the plan-cache case fails it (its own waits fail it sooner, with a message).
   set_tests_properties(miopen_${_name} PROPERTIES ENVIRONMENT "${_env}" TIMEOUT 300
     FAIL_REGULAR_EXPRESSION "Running 0 tests")

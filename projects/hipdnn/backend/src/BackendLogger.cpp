@@ -130,7 +130,15 @@ BackendLogger::BackendLogger()
                              level);
             }
         }
-        if(const char* file = std::getenv("HIPDNN_LOG_FILE"))
+        const char* file = std::getenv("HIPDNN_LOG_FILE");
+        if(file != nullptr && *file != '\0' && *file != '/')
+        {
+            // Only absolute paths come from the environment (docs/security.md).
+            std::fprintf(stderr, "[hipDNN] ignoring HIPDNN_LOG_FILE='%s': it must be an absolute path; logging to stderr\n",
+                         file);
+            file = nullptr;
+        }
+        if(file != nullptr && *file != '\0')
         {
             if(FILE* f = std::fopen(file, "a"))
             {

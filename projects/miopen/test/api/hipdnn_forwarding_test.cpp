@@ -411,6 +411,25 @@ TEST(HipdnnForwardingUnavailable, OneDiagnosticAndEveryForwardedCallFails)
     EXPECT_STREQ(miopenGetErrorString(miopenStatusNotInitialized), "miopenStatusNotInitialized");
 }
 
+// ---- enabled, HIPDNN_BACKEND_LIBRARY_PATH relative (docs/security.md) ---------------------------------
+// Run in the build directory, where "lib" holds the real backend: a relative path would find it
+// through the current directory, so it is refused with a warning naming the variable, and (the
+// default search off) the backend stays unavailable.
+TEST(HipdnnForwardingRelativePath, ARelativeBackendPathIsIgnoredWithAWarning)
+{
+    ASSERT_EQ(dir("HIPDNN_BACKEND_LIBRARY_PATH"), "lib");
+    test::Handle h;
+    Problem pr({1, 2, 5, 5}, {2, 2, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 1, "NCHW");
+    testing::internal::CaptureStderr();
+    const miopenStatus_t s = miopenConvolutionForward(h, &kOne, *pr.xd, pr.xv.data(), *pr.wd, pr.wv.data(), pr.conv,
+                                                      miopenConvolutionFwdAlgoGEMM, &kZero, *pr.yd, pr.yv.data(), WS);
+    const std::string err = testing::internal::GetCapturedStderr();
+    EXPECT_EQ(s, miopenStatusNotInitialized);
+    EXPECT_NE(err.find("HIPDNN_BACKEND_LIBRARY_PATH='lib' ignored: it must be an absolute directory"), std::string::npos)
+        << err;
+    EXPECT_FALSE(backendMapped());
+}
+
 // ---- enabled, the backend found reports the next major version (fakes/wrong_major_backend.cpp) ----
 // Treated exactly as unavailable: one diagnostic naming the library and both versions, every
 // forwarded call fails with a translated status, declined calls still served by Private, and the

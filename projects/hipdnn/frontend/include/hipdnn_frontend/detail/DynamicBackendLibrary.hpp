@@ -11,6 +11,7 @@
 
 #include <hipdnn_backend.h>
 
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
@@ -92,12 +93,18 @@ public:
             if(dladdr(reinterpret_cast<void*>(&DynamicBackendLibrary::instance), &info) != 0
                && info.dli_fname != nullptr)
             {
-                std::string module(info.dli_fname);
-                const auto slash = module.find_last_of('/');
-                const std::string dir = slash == std::string::npos ? "." : module.substr(0, slash);
-                out.push_back(dir + "/" + kBackendSoname);
-                out.push_back(dir + "/../lib/" + kBackendSoname);
-                out.push_back(dir + "/../lib64/" + kBackendSoname);
+                // The module's own directory, as an absolute path (docs/security.md): a name
+                // that cannot be resolved is skipped, never taken relative to the current
+                // directory.
+                char resolved[PATH_MAX];
+                if(realpath(info.dli_fname, resolved) != nullptr && resolved[0] == '/')
+                {
+                    const std::string module(resolved);
+                    const std::string dir = module.substr(0, module.find_last_of('/'));
+                    out.push_back(dir + "/" + kBackendSoname);
+                    out.push_back(dir + "/../lib/" + kBackendSoname);
+                    out.push_back(dir + "/../lib64/" + kBackendSoname);
+                }
             }
         }
         out.emplace_back(kBackendSoname);
