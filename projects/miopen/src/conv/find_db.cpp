@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <memory>
 #include <mutex>
 #include <set>
 #include <system_error>
@@ -599,16 +600,82 @@ fs::path FindDb::userDbFile()
     return userDbDirectory() / (deviceBasename() + suffix);
 }
 
+namespace {
+
+// The parsed records of the last few find-db files load() read, keyed by path and checked
+// against the file's identity (device, inode, size, mtime) at every load: a file parses once per
+// version per process, however many lookups follow (a plan build, Find, immediate-mode queries).
+// store() replaces the file by rename, so a stored record is a new version.
+class ParsedFindDbCache
+{
+public:
+    using Index     = std::unordered_map<std::string, std::vector<FindDbEntry>>;
+    using Signature = std::tuple<dev_t, ino_t, off_t, time_t, long>;
+
+    static std::optional<Signature> signatureOf(const fs::path& file)
+    {
+        struct stat st;
+        if(::stat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode))
+            return std::nullopt;
+        return Signature{st.st_dev, st.st_ino, st.st_size, st.st_mtim.tv_sec, st.st_mtim.tv_nsec};
+    }
+
+    std::shared_ptr<const Index> get(const fs::path& file)
+    {
+        const auto before = signatureOf(file);
+        if(before)
+        {
+            const std::lock_guard<std::mutex> lock(_mutex);
+            for(const auto& e : _entries)
+                if(e.path == file && e.signature == *before)
+                    return e.index;
+        }
+        auto index = std::make_shared<Index>();
+        for(auto& record : readFindDbFile(file).records)
+            (*index)[record.key] = std::move(record.entries);
+        // Cached only when the file did not change while it was read.
+        if(before && signatureOf(file) == before)
+        {
+            const std::lock_guard<std::mutex> lock(_mutex);
+            _entries.erase(std::remove_if(_entries.begin(), _entries.end(), [&](const Entry& e) { return e.path == file; }),
+                           _entries.end());
+            if(_entries.size() >= kCapacity)
+                _entries.erase(_entries.begin());
+            _entries.push_back({file, *before, index});
+        }
+        return index;
+    }
+
+private:
+    static constexpr std::size_t kCapacity = 4;
+    struct Entry
+    {
+        fs::path path;
+        Signature signature;
+        std::shared_ptr<const Index> index;
+    };
+    std::mutex _mutex;
+    std::vector<Entry> _entries;
+};
+
+ParsedFindDbCache& parsedFindDbCache()
+{
+    static auto* cache = new ParsedFindDbCache(); // never destroyed: usable from static destructors
+    return *cache;
+}
+
+} // namespace
+
 std::optional<std::vector<FindDbEntry>> FindDb::load(const std::string& key) const
 {
     check(isValidFindDbKey(key), "find-db: invalid problem key");
     if(!_enabled)
         return std::nullopt;
-    FindDbFileContents contents = readFindDbFile(_file);
-    for(auto& record : contents.records)
-        if(record.key == key)
-            return std::move(record.entries);
-    return std::nullopt;
+    const auto index = parsedFindDbCache().get(_file);
+    const auto it    = index->find(key);
+    if(it == index->end())
+        return std::nullopt;
+    return it->second;
 }
 
 bool FindDb::store(const std::string& key, const std::vector<FindDbEntry>& entries) const

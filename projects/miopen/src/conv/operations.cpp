@@ -449,6 +449,8 @@ const Solver& applicableSolver(const ProblemDescription& problem, std::uint64_t 
     const Solver* s = findSolver(id);
     if(s == nullptr)
         fail(miopenStatusBadParm, "unknown solution id " + std::to_string(id));
+    if(const char* var = solverDisabledBy(*s))
+        fail(miopenStatusBadParm, std::string("solution ") + s->name() + " is disabled by " + var);
     const auto a = s->isApplicable(problem);
     if(!a)
         fail(miopenStatusBadParm, std::string("solution ") + s->name() + " does not apply: " + a.reason);

@@ -126,6 +126,37 @@ TEST_F(FindDbTest, StoreThenLoadSeveralKeys)
                                                       lockFile().filename().string()}));
 }
 
+// load() parses each version of the file once (a per-process cache checked against device,
+// inode, size and mtime): every kind of change is still seen at the next load.
+TEST_F(FindDbTest, LoadSeesEveryNewVersionOfTheFile)
+{
+    FindDb db;
+    const auto line = [](const char* solver, const char* time) {
+        return kKey + "=" + solver + ":" + time + ",0,miopenConvolutionFwdAlgoGEMM\n";
+    };
+    writeText(db.file(), line("GemmFwd1x1_0_1", "0.5"));
+    ASSERT_TRUE(db.load(kKey));
+    EXPECT_EQ(db.load(kKey)->at(0).solver, "GemmFwd1x1_0_1");
+    EXPECT_EQ(db.load(kKey)->at(0).solver, "GemmFwd1x1_0_1"); // served from the parsed copy
+    // Rewritten in place (same inode), another size.
+    writeText(db.file(), line("GemmFwd1x1_0_2", "0.25"));
+    EXPECT_EQ(db.load(kKey)->at(0).solver, "GemmFwd1x1_0_2");
+    // Rewritten in place with the same size: the mtime tells.
+    const ino_t inode = inodeOf(db.file());
+    writeText(db.file(), line("GemmFwd1x1_0_1", "0.75"));
+    ASSERT_EQ(inodeOf(db.file()), inode);
+    const timespec later[2] = {{0, UTIME_OMIT}, {2000000000, 0}};
+    ASSERT_EQ(::utimensat(AT_FDCWD, db.file().c_str(), later, 0), 0);
+    EXPECT_FLOAT_EQ(db.load(kKey)->at(0).timeMs, 0.75f);
+    // Replaced by store() (rename: a new inode), then removed.
+    EXPECT_TRUE(db.store(kKey2, {entry("GemmBwdRest", 3.0f, 0, "miopenConvolutionBwdDataAlgoGEMM")}));
+    EXPECT_TRUE(db.load(kKey2));
+    EXPECT_TRUE(db.load(kKey));
+    fs::remove(db.file());
+    EXPECT_FALSE(db.load(kKey));
+    EXPECT_FALSE(db.load(kKey2));
+}
+
 TEST_F(FindDbTest, StoreReplacesAKeyInPlace)
 {
     FindDb db;

@@ -33,6 +33,9 @@
 //   store() rewrites the file without it. When a key appears on several lines, the last one wins.
 //
 // Concurrency and durability
+//   load() parses a file once per version per process (a small cache keyed by path and checked
+//   against the file's device, inode, size and mtime at every load), so repeated lookups cost a
+//   stat(), not a parse of the whole file.
 //   load() reads without locking: store() only ever replaces the file by rename(), so a reader
 //   sees either the old or the new file, never a partial one.
 //   store() serialises writers (threads and processes) with flock(LOCK_EX) on the sidecar file
