@@ -691,6 +691,8 @@ constexpr int kTimedRuns          = 3;   // best of k after one untimed run
 constexpr double kTimedBudgetUs   = 2e6; // no further timed runs once an engine used this much
 constexpr double kHopelessFactor  = 3.0; // untimed run this much slower than the best: no timed runs
 constexpr double kStaticTieMargin = 0.02; // an engine must be 2% faster to pass one ranked before it statically
+constexpr double kCloseMargin     = 0.10; // the two fastest within 10%: re-timed, interleaved
+constexpr int kRefineRounds       = 4;    // interleaved rounds (each runs both engines once)
 
 struct AlignedFree
 {
@@ -792,74 +794,140 @@ struct Measurement
     std::string failure;
 };
 
-/// Builds the engine's execution context, runs it once untimed and then timed (best of k).
-Measurement measureEngine(const EngineEntry& e,
-                          const std::vector<uint8_t>& graphBytes,
-                          const ScratchTensors& scratch,
-                          double bestSoFarUs)
+/// One engine's execution context on the graph's scratch tensors, kept for as many runs as the
+/// measurement needs (destroyed with the trial).
+class EngineTrial
+{
+public:
+    EngineTrial(const EngineEntry& e, const std::vector<uint8_t>& graphBytes, const ScratchTensors& scratch)
+        : _e(&e)
+        , _scratch(&scratch)
+    {
+        const PluginLibrary& lib = e.plugin->library();
+        flatbuffers::FlatBufferBuilder fbb;
+        fbb.Finish(dobj::CreateEngineConfigDirect(fbb, e.id));
+        const hipdnnPluginConstData_t config{fbb.GetBufferPointer(), fbb.GetSize()};
+        const hipdnnPluginConstData_t graph{graphBytes.data(), graphBytes.size()};
+        hipdnnPluginStatus_t st = lib.fn().createExecutionContext(e.plugin->handle(), &config, &graph, &_context);
+        if(st != HIPDNN_PLUGIN_STATUS_SUCCESS || _context == nullptr)
+        {
+            _context = nullptr;
+            _failure = lib.describeFailure("hipdnnEnginePluginCreateExecutionContext", st);
+            return;
+        }
+        size_t ws = 0;
+        st        = lib.fn().getWorkspaceSizeFromContext(e.plugin->handle(), _context, &ws);
+        if(st != HIPDNN_PLUGIN_STATUS_SUCCESS)
+        {
+            _failure = lib.describeFailure("hipdnnEnginePluginGetWorkspaceSizeFromExecutionContext", st);
+            return;
+        }
+        _workspace = ws > 0 ? allocate(ws) : Buffer();
+    }
+    ~EngineTrial()
+    {
+        if(_context == nullptr)
+        {
+            return;
+        }
+        const PluginLibrary& lib      = _e->plugin->library();
+        const hipdnnPluginStatus_t st = lib.fn().destroyExecutionContext(_e->plugin->handle(), _context);
+        if(st != HIPDNN_PLUGIN_STATUS_SUCCESS)
+        {
+            HIPDNN_LOG_WARN(lib.describeFailure("hipdnnEnginePluginDestroyExecutionContext", st));
+        }
+    }
+    EngineTrial(const EngineTrial&)            = delete;
+    EngineTrial& operator=(const EngineTrial&) = delete;
+
+    bool ready() const { return _failure.empty(); }
+    const std::string& failure() const { return _failure; }
+
+    /// One timed execution; false (and failure()) when it fails.
+    bool run(double& us)
+    {
+        const PluginLibrary& lib = _e->plugin->library();
+        const auto start         = std::chrono::steady_clock::now();
+        const hipdnnPluginStatus_t st
+            = lib.fn().executeOpGraph(_e->plugin->handle(), _context, _workspace.get(), _scratch->buffers.data(),
+                                      static_cast<uint32_t>(_scratch->buffers.size()));
+        us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+        if(st != HIPDNN_PLUGIN_STATUS_SUCCESS)
+        {
+            _failure = lib.describeFailure("hipdnnEnginePluginExecuteOpGraph", st);
+            return false;
+        }
+        return true;
+    }
+
+private:
+    const EngineEntry* _e;
+    const ScratchTensors* _scratch;
+    hipdnnEnginePluginExecutionContext_t _context = nullptr;
+    Buffer _workspace;
+    std::string _failure;
+};
+
+/// Runs the engine once untimed and then timed (best of k), unless the untimed run was already
+/// hopelessly slower than the best engine so far (then the untimed run is its score).
+Measurement measureEngine(EngineTrial& trial, double bestSoFarUs)
 {
     Measurement m;
-    const PluginLibrary& lib = e.plugin->library();
-    const auto& fn           = lib.fn();
-    flatbuffers::FlatBufferBuilder fbb;
-    fbb.Finish(dobj::CreateEngineConfigDirect(fbb, e.id));
-    const hipdnnPluginConstData_t config{fbb.GetBufferPointer(), fbb.GetSize()};
-    const hipdnnPluginConstData_t graph{graphBytes.data(), graphBytes.size()};
-    hipdnnEnginePluginExecutionContext_t context = nullptr;
-    hipdnnPluginStatus_t st = fn.createExecutionContext(e.plugin->handle(), &config, &graph, &context);
-    if(st != HIPDNN_PLUGIN_STATUS_SUCCESS || context == nullptr)
+    double us = 0;
+    if(!trial.ready() || !trial.run(us))
     {
-        m.failure = lib.describeFailure("hipdnnEnginePluginCreateExecutionContext", st);
+        m.failure = trial.failure();
         return m;
     }
-    size_t ws = 0;
-    st        = fn.getWorkspaceSizeFromContext(e.plugin->handle(), context, &ws);
-    if(st != HIPDNN_PLUGIN_STATUS_SUCCESS)
+    m.bestUs = us;
+    if(bestSoFarUs < 0 || us < kHopelessFactor * bestSoFarUs)
     {
-        m.failure = lib.describeFailure("hipdnnEnginePluginGetWorkspaceSizeFromExecutionContext", st);
-    }
-    else
-    {
-        Buffer workspace = ws > 0 ? allocate(ws) : Buffer();
-        auto run         = [&](double& us) {
-            const auto start = std::chrono::steady_clock::now();
-            st = fn.executeOpGraph(e.plugin->handle(), context, workspace.get(), scratch.buffers.data(),
-                                   static_cast<uint32_t>(scratch.buffers.size()));
-            us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
-            return st == HIPDNN_PLUGIN_STATUS_SUCCESS;
-        };
-        double us = 0;
-        if(!run(us))
+        double spent = 0;
+        m.bestUs     = std::numeric_limits<double>::max();
+        for(int i = 0; i < kTimedRuns && spent < kTimedBudgetUs; ++i)
         {
-            m.failure = lib.describeFailure("hipdnnEnginePluginExecuteOpGraph", st);
-        }
-        else
-        {
-            m.bestUs = us; // the untimed run is the score of an engine too slow for timed runs
-            if(bestSoFarUs < 0 || us < kHopelessFactor * bestSoFarUs)
+            if(!trial.run(us))
             {
-                double spent = 0;
-                m.bestUs     = std::numeric_limits<double>::max();
-                for(int i = 0; i < kTimedRuns && spent < kTimedBudgetUs; ++i)
-                {
-                    if(!run(us))
-                    {
-                        m.bestUs  = -1.0;
-                        m.failure = lib.describeFailure("hipdnnEnginePluginExecuteOpGraph", st);
-                        break;
-                    }
-                    spent += us;
-                    m.bestUs = std::min(m.bestUs, us);
-                }
+                m.bestUs  = -1.0;
+                m.failure = trial.failure();
+                break;
             }
+            spent += us;
+            m.bestUs = std::min(m.bestUs, us);
         }
-    }
-    st = fn.destroyExecutionContext(e.plugin->handle(), context);
-    if(st != HIPDNN_PLUGIN_STATUS_SUCCESS)
-    {
-        HIPDNN_LOG_WARN(lib.describeFailure("hipdnnEnginePluginDestroyExecutionContext", st));
     }
     return m;
+}
+
+/// The two fastest engines measured within kCloseMargin of each other are timed again in
+/// interleaved rounds (A B, B A, A B, ...), so that drift of the machine between the two first
+/// measurements (frequency, another process, cache state) cannot decide a close ranking. Each
+/// keeps its best time. Returns the number of rounds run.
+int refineClosePair(EngineTrial& a, double& aUs, EngineTrial& b, double& bUs)
+{
+    int rounds = 0;
+    double spent = 0;
+    for(; rounds < kRefineRounds && spent < kTimedBudgetUs; ++rounds)
+    {
+        EngineTrial* first  = rounds % 2 == 0 ? &a : &b;
+        EngineTrial* second = rounds % 2 == 0 ? &b : &a;
+        double* firstUs     = rounds % 2 == 0 ? &aUs : &bUs;
+        double* secondUs    = rounds % 2 == 0 ? &bUs : &aUs;
+        double us = 0;
+        if(!first->run(us))
+        {
+            break;
+        }
+        spent += us;
+        *firstUs = std::min(*firstUs, us);
+        if(!second->run(us))
+        {
+            break;
+        }
+        spent += us;
+        *secondUs = std::min(*secondUs, us);
+    }
+    return rounds;
 }
 
 } // namespace
@@ -1028,6 +1096,7 @@ std::vector<size_t> EngineRanking::rank(const HandleState& state,
     _impl->measurements.fetch_add(1);
     std::vector<int64_t> staticIds;
     std::vector<double> times;
+    std::vector<std::unique_ptr<EngineTrial>> trials; // kept until the ranking is decided
     double best = -1.0;
     for(size_t index : staticOrder)
     {
@@ -1035,12 +1104,17 @@ std::vector<size_t> EngineRanking::rank(const HandleState& state,
         Measurement m;
         try
         {
-            m = measureEngine(e, serializedGraph, scratch, best);
+            trials.push_back(std::make_unique<EngineTrial>(e, serializedGraph, scratch));
+            m = measureEngine(*trials.back(), best);
         }
         catch(const std::exception& ex)
         {
             m.bestUs  = -1.0;
             m.failure = ex.what();
+            if(trials.size() < staticIds.size() + 1)
+            {
+                trials.push_back(nullptr);
+            }
         }
         if(m.bestUs < 0)
         {
@@ -1053,6 +1127,43 @@ std::vector<size_t> EngineRanking::rank(const HandleState& state,
         staticIds.push_back(e.id);
         times.push_back(m.bestUs);
     }
+    // A close race between the two fastest is decided by interleaved re-timing.
+    {
+        size_t first = times.size(), second = times.size();
+        for(size_t i = 0; i < times.size(); ++i)
+        {
+            if(times[i] < 0)
+            {
+                continue;
+            }
+            if(first == times.size() || times[i] < times[first])
+            {
+                second = first;
+                first  = i;
+            }
+            else if(second == times.size() || times[i] < times[second])
+            {
+                second = i;
+            }
+        }
+        if(second < times.size() && trials[first] != nullptr && trials[second] != nullptr
+           && times[second] <= (1.0 + kCloseMargin) * times[first])
+        {
+            try
+            {
+                const int rounds = refineClosePair(*trials[first], times[first], *trials[second], times[second]);
+                HIPDNN_LOG_INFO("engine ranking " << key << ": " << engines[staticOrder[first]].name << " and "
+                                                  << engines[staticOrder[second]].name << " within "
+                                                  << kCloseMargin * 100 << "%, re-timed in " << rounds
+                                                  << " interleaved rounds");
+            }
+            catch(const std::exception& ex)
+            {
+                HIPDNN_LOG_WARN("engine ranking: re-timing the two fastest engines failed: " << ex.what());
+            }
+        }
+    }
+    trials.clear();
     const std::vector<size_t> positions = orderByMeasuredTime(times);
     EngineRankingRecord record;
     std::vector<size_t> order;

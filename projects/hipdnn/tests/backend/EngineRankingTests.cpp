@@ -214,6 +214,31 @@ TEST_F(EngineRankingTest, FasterEngineIsRankedFirstAndMeasuredOncePerProcess)
     EXPECT_EQ(EngineRanking::instance().measurementCount(), before + 2);
 }
 
+// The two fastest engines within 10% of each other are timed again in interleaved rounds (A B,
+// B A, ...); a clear winner is not. The speed plugin logs each execution's engine.
+TEST_F(EngineRankingTest, CloseEnginesAreRetimedInterleavedAndClearOnesAreNot)
+{
+    const std::string log = _db + ".executions";
+    ::setenv("HIPDNN_TEST_SPEED_LOG", log.c_str(), 1);
+    auto executions = [&log] {
+        std::ifstream f(log);
+        std::string s;
+        std::getline(f, s);
+        std::remove(log.c_str());
+        return s;
+    };
+    std::remove(log.c_str());
+    // Clearly apart: one untimed and three timed runs each, A (static first) then B.
+    setDelays("20000", "2000");
+    EXPECT_EQ(rankOnNewHandle(convGraph(3)), kBThenA);
+    EXPECT_EQ(executions(), "AAAABBBB");
+    // Close (B 8% slower): the same, then four interleaved rounds.
+    setDelays("25000", "27000");
+    EXPECT_EQ(rankOnNewHandle(convGraph(4)), kAThenB);
+    EXPECT_EQ(executions(), "AAAABBBB" "AB" "BA" "AB" "BA");
+    ::unsetenv("HIPDNN_TEST_SPEED_LOG");
+}
+
 TEST_F(EngineRankingTest, DiskCacheIsWrittenAndReadBackWithoutMeasuring)
 {
     const auto bytes = convGraph();

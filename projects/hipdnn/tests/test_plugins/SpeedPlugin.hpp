@@ -3,6 +3,8 @@
 // time. The environment is read at every execution (so a test can change it between cases):
 //   HIPDNN_TEST_SPEED_A_US / HIPDNN_TEST_SPEED_B_US   microseconds to sleep after the reference
 //                                                     (default 0), or "fail": execution fails.
+//   HIPDNN_TEST_SPEED_LOG                             a file: each execution appends its engine's
+//                                                     letter (A or B)
 #pragma once
 
 #include <hipdnn_plugin_sdk/EnginePlugin.hpp>
