@@ -4,7 +4,10 @@
 
 #include <hipdnn_data_sdk/utilities/EngineNames.hpp>
 
+#include <miopen/version.h>
+
 #include <algorithm>
+#include <cstdio>
 #include <iterator>
 #include <optional>
 
@@ -115,8 +118,42 @@ const MiopenEnginePlugin& MiopenEnginePlugin::instance()
     return plugin;
 }
 
+namespace
+{
+/// RFC 4.7: the provider runs only on the MIOpen Private it was built against. A Private of the
+/// same SOVERSION but another version (a partial upgrade) makes the plugin offer no engine: one
+/// line on stderr (a packaging error must be seen even with hipDNN's logging off), and every
+/// engine query fails with the reason, so the backend rejects the plugin at load.
+void requireMatchingPrivate()
+{
+    static const std::string mismatch = [] {
+        size_t major = 0, minor = 0, patch = 0;
+        if(miopenGetVersion_impl(&major, &minor, &patch) != miopenStatusSuccess)
+        {
+            return std::string("MIOpen Private does not report its version");
+        }
+        if(major == MIOPEN_VERSION_MAJOR && minor == MIOPEN_VERSION_MINOR && patch == MIOPEN_VERSION_PATCH)
+        {
+            return std::string();
+        }
+        std::string text = "the MIOpen provider was built against MIOpen Private " + std::to_string(MIOPEN_VERSION_MAJOR)
+                           + "." + std::to_string(MIOPEN_VERSION_MINOR) + "." + std::to_string(MIOPEN_VERSION_PATCH)
+                           + " but the libMIOpen_private.so.1 loaded is " + std::to_string(major) + "."
+                           + std::to_string(minor) + "." + std::to_string(patch)
+                           + "; its engines are not offered (install matching MIOpen and provider packages)";
+        std::fprintf(stderr, "[hipDNN MIOpen provider] %s\n", text.c_str());
+        return text;
+    }();
+    if(!mismatch.empty())
+    {
+        throw hipdnn_plugin_sdk::PluginException(HIPDNN_PLUGIN_STATUS_INTERNAL_ERROR, mismatch);
+    }
+}
+} // namespace
+
 std::vector<std::unique_ptr<hipdnn_plugin_sdk::IEngine>> MiopenEnginePlugin::createEngines() const
 {
+    requireMatchingPrivate();
     std::vector<std::unique_ptr<hipdnn_plugin_sdk::IEngine>> engines;
     for(bool deterministic : {false, true})
     {
