@@ -1,5 +1,6 @@
 #include <miopen/conv/problem.hpp>
 
+#include <algorithm>
 #include <string>
 
 namespace miopen {
@@ -105,6 +106,20 @@ ProblemDescription::ProblemDescription(const TensorDescriptor& inDesc,
         _outSpatial.push_back(out);
     }
     _deterministic = conv.isDeterministic();
+
+    // The solvers size their workspaces from products of these lengths (the column matrix of
+    // GEMM: N * C * filter * output elements, per thread, in fp32 or wider). A problem whose
+    // products cannot be computed in size_t is refused here, before any solver wraps them into
+    // a small workspace size (issue 10, bad input: conv.workspace.hugeTensorsOverflow).
+    std::size_t colBytes = 8 * 4096; // widest element (8 bytes) times a bound on threads
+    bool overflow        = false;
+    for(std::size_t v : {_in.len(0), _in.len(1)})
+        overflow = overflow || __builtin_mul_overflow(colBytes, v, &colBytes);
+    for(std::size_t i = 0; i < static_cast<std::size_t>(_spatialDims); ++i)
+        overflow = overflow || __builtin_mul_overflow(colBytes, _filterSpatial[i], &colBytes) ||
+                   __builtin_mul_overflow(colBytes, std::max(_outSpatial[i], _inSpatial[i]), &colBytes);
+    if(overflow)
+        fail(miopenStatusBadParm, "convolution problem too large: its column-matrix size overflows size_t");
 
     const std::string li = _in.layoutString();
     const std::string lw = _wei.layoutString();

@@ -48,6 +48,10 @@ void BackendDescriptor::setAttribute(hipdnnBackendAttributeName_t name,
                               std::string(typeName()) + " is already finalized; its attributes are read-only");
     }
     throwIf(count < 0, HIPDNN_STATUS_BAD_PARAM, "elementCount is negative");
+    // No attribute takes this many elements; refused before any allocation or read.
+    constexpr int64_t kMaxAttributeElements = int64_t(1) << 24;
+    throwIf(count > kMaxAttributeElements, HIPDNN_STATUS_BAD_PARAM,
+            "elementCount " + std::to_string(count) + " exceeds " + std::to_string(kMaxAttributeElements));
     throwIf(count > 0 && values == nullptr, HIPDNN_STATUS_BAD_PARAM_NULL_POINTER,
             "arrayOfElements is null");
     doSetAttribute(name, type, count, values);

@@ -1,8 +1,10 @@
 #include "OperationGraphDescriptor.hpp"
 
 #include "AttributeIo.hpp"
+#include "TensorDescriptor.hpp"
 
 #include <hipdnn_data_sdk/flatbuffer_utilities/BufferVerification.hpp>
+#include <hipdnn_data_sdk/flatbuffer_utilities/DataTypeUtils.hpp>
 
 #include <map>
 
@@ -16,6 +18,17 @@ void OperationGraphDescriptor::loadSerialized(const uint8_t* data, size_t size)
     std::string why;
     const bool valid = hipdnn_data_sdk::flatbuffer_utilities::verifyGraph(data, size, why) != nullptr;
     throwIf(!valid, HIPDNN_STATUS_BAD_PARAM, "invalid serialized graph: " + why);
+    // The wire verification checks signs; sizes must also fit, as for tensor descriptors.
+    const auto* tensors = flatbuffers::GetRoot<dobj::Graph>(data)->tensors();
+    for(flatbuffers::uoffset_t i = 0; tensors != nullptr && i < tensors->size(); ++i)
+    {
+        const auto* t = tensors->Get(i);
+        throwIf(tensorSizeOverflows(*t->dims(), *t->strides(),
+                                    static_cast<int64_t>(hipdnn_data_sdk::flatbuffer_utilities::dataTypeSize(t->data_type()))),
+                HIPDNN_STATUS_BAD_PARAM,
+                "invalid serialized graph: tensor uid " + std::to_string(t->uid())
+                    + ": element count or byte size overflows int64");
+    }
     _serialized.assign(data, data + size);
     _fromSerialized = true;
 }

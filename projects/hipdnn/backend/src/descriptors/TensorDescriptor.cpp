@@ -4,6 +4,8 @@
 
 #include <hipdnn_data_sdk/flatbuffer_utilities/DataTypeUtils.hpp>
 
+#include <string>
+
 namespace hipdnn_backend
 {
 
@@ -132,6 +134,10 @@ void TensorDescriptor::doFinalize()
             "tensor uid " + std::to_string(*_uid) + ": data type "
                 + hipdnn_data_sdk::flatbuffer_utilities::dataTypeName(*_dataType)
                 + " has no byte size");
+    throwIf(tensorSizeOverflows(_dims, _strides,
+                                static_cast<int64_t>(hipdnn_data_sdk::flatbuffer_utilities::dataTypeSize(*_dataType))),
+            HIPDNN_STATUS_BAD_PARAM,
+            "tensor uid " + std::to_string(*_uid) + ": element count or byte size overflows int64");
     throwIf(_virtual && _valueType.has_value(), HIPDNN_STATUS_BAD_PARAM,
             "tensor uid " + std::to_string(*_uid) + " cannot be both virtual and pass-by-value");
 }

@@ -12,6 +12,29 @@
 namespace hipdnn_backend
 {
 
+/// True when a tensor's element count or byte span (1 + sum (dim - 1) * stride, the larger of the
+/// two, times the element size) overflows int64: engines size buffers and index with them.
+/// Dims positive and strides non-negative are checked before.
+template <typename Dims>
+bool tensorSizeOverflows(const Dims& dims, const Dims& strides, int64_t elementBytes)
+{
+    int64_t elements = 1;
+    int64_t span = 1;
+    for(size_t i = 0; i < static_cast<size_t>(dims.size()); ++i)
+    {
+        int64_t reach = 0;
+        const int64_t d = dims[static_cast<decltype(dims.size())>(i)];
+        const int64_t s = strides[static_cast<decltype(dims.size())>(i)];
+        if(__builtin_mul_overflow(elements, d, &elements) || __builtin_mul_overflow(d - 1, s, &reach)
+           || __builtin_add_overflow(span, reach, &span))
+        {
+            return true;
+        }
+    }
+    int64_t bytes = 0;
+    return __builtin_mul_overflow(elements > span ? elements : span, elementBytes, &bytes);
+}
+
 class TensorDescriptor : public BackendDescriptor
 {
 public:
