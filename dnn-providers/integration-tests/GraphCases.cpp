@@ -2,6 +2,8 @@
 
 #include <hipdnn_test_sdk/utilities/CpuFpReferenceBatchnorm.hpp>
 #include <hipdnn_test_sdk/utilities/CpuFpReferenceConvolution.hpp>
+#include <hipdnn_test_sdk/utilities/CpuFpReferenceReduction.hpp>
+#include <hipdnn_test_sdk/utilities/CpuFpReferenceResample.hpp>
 #include <hipdnn_test_sdk/utilities/CpuFpReferenceValidation.hpp>
 #include <hipdnn_test_sdk/utilities/Seeds.hpp>
 #include <hipdnn_test_sdk/utilities/Tensor.hpp>
@@ -774,6 +776,301 @@ private:
 // ------------------------------------------------------------------------------------------------
 // The catalogue
 
+// ------------------------------------------------------------------------------------------------
+// Resample (pooling) and reduction
+
+/// The pooling variants, one kind each.
+enum class PoolKind
+{
+    Max,
+    MaxIndex,
+    MaxChannelsLast,
+    AvgInclude,
+    AvgExclude,
+    AsymPad
+};
+
+struct PoolShape
+{
+    std::vector<int64_t> x, y, window, stride, pre, post;
+    fe::ResampleMode mode = fe::ResampleMode::MAXPOOL;
+    bool channelsLast = false;
+    std::string text;
+};
+
+/// A small random 2-D (even samples) or 3-D (odd) pooling; padding < window, symmetric except
+/// for AsymPad (first spatial dim: pre 0, post 1, stride 1).
+PoolShape randomPool(CaseRng& r, PoolKind kind, int index)
+{
+    PoolShape p;
+    const size_t spatial = index % 2 == 0 ? 2 : 3;
+    p.mode = kind == PoolKind::AvgInclude   ? fe::ResampleMode::AVGPOOL_INCLUDE_PADDING
+             : kind == PoolKind::AvgExclude ? fe::ResampleMode::AVGPOOL_EXCLUDE_PADDING
+                                            : fe::ResampleMode::MAXPOOL;
+    p.channelsLast = kind == PoolKind::MaxChannelsLast;
+    p.x = {r.pick(1, 2), r.pick(1, 5)};
+    p.y = p.x;
+    for(size_t i = 0; i < spatial; ++i)
+    {
+        const bool asym = kind == PoolKind::AsymPad && i == 0;
+        const int64_t window = r.pick(asym ? 2 : 1, 3);
+        const int64_t stride = asym ? 1 : r.pick(1, 2);
+        const int64_t pad = asym ? 0 : r.pick(0, window - 1);
+        const int64_t extent = r.pick(window, spatial == 2 ? 9 : 6);
+        // AsymPad: post padding 1, pre 0, stride 1: one more output position than symmetric
+        // padding gives, and every window still holds an input element.
+        const int64_t post = asym ? 1 : pad;
+        p.window.push_back(window);
+        p.stride.push_back(stride);
+        p.pre.push_back(pad);
+        p.post.push_back(post);
+        p.x.push_back(extent);
+        p.y.push_back((extent + pad + post - window) / stride + 1);
+    }
+    p.text = "x" + dimsText(p.x) + " window" + dimsText(p.window) + " stride" + dimsText(p.stride) + " pre"
+             + dimsText(p.pre) + " post" + dimsText(p.post) + (p.channelsLast ? " channels-last" : "");
+    return p;
+}
+
+template <typename A>
+A poolAttributes(const PoolShape& p)
+{
+    A a;
+    a.set_resampling_mode(p.mode)
+        .set_padding_mode(fe::PaddingMode::NEG_INF_PAD)
+        .set_window(p.window)
+        .set_stride(p.stride)
+        .set_pre_padding(p.pre)
+        .set_post_padding(p.post);
+    return a;
+}
+
+tu::ResampleParams poolParams(const PoolShape& p)
+{
+    return {p.pre, p.stride, p.window, hipdnn_frontend::detail::toWire(p.mode),
+            hipdnn_data_sdk::data_objects::PaddingMode::NEG_INF_PAD};
+}
+
+/// resample (pooling forward), optionally writing the max-pooling index tensor.
+template <typename T>
+class ResampleFwdSample : public CaseSample
+{
+public:
+    ResampleFwdSample(PoolKind kind, int index, uint32_t salt)
+        : _r(salt)
+        , _p(randomPool(_r, kind, index))
+        , _withIndex(kind == PoolKind::MaxIndex)
+    {
+        _text = _p.text + (_withIndex ? " +index" : "") + " (" + _r.trace() + ")";
+        configure<T>(_graph);
+        _x = _graph.tensor(TensorAttributes().set_name("x").set_dim(_p.x).set_stride(layout(_p.x, _p.channelsLast)));
+        auto outs = _graph.resample(
+            _x, poolAttributes<fe::graph::ResampleFwdAttributes>(_p).set_generate_index(_withIndex));
+        _y = outs[0];
+        _y->set_output(true).set_name("y").set_dim(_p.y).set_stride(layout(_p.y, _p.channelsLast));
+        _xt = Tensor<T>(_p.x, layout(_p.x, _p.channelsLast));
+        _yt = Tensor<T>(_p.y, layout(_p.y, _p.channelsLast));
+        _xt.fillUniform(-2.f, 2.f, _r.seed(1));
+        _yt.fill(7.f);
+        if(_withIndex)
+        {
+            _index = outs[1];
+            _index->set_output(true).set_name("index").set_dim(_p.y).set_stride(layout(_p.y, false));
+            _it = Tensor<int32_t>(_p.y);
+            _it.fill(-7.f);
+        }
+    }
+
+    VariantPack variantPack() override
+    {
+        VariantPack pack = {{_x, _xt.data()}, {_y, _yt.data()}};
+        if(_withIndex)
+        {
+            pack[_index] = _it.data();
+        }
+        return pack;
+    }
+
+    void check() override
+    {
+        Tensor<T> ref(_p.y);
+        Tensor<int32_t> refIndex(_p.y);
+        tu::TensorView<int32_t> indexView = refIndex.view();
+        tu::CpuFpReferenceResample::forward<T, T>(_xt.view(), ref.view(), poolParams(_p), &indexView);
+        const double tol = tu::resample::getToleranceFwd<T>();
+        expectClose(ref, _yt, tol, std::max(tol, outputRtol<T>()), "resample_fwd y");
+        if(_withIndex)
+        {
+            int64_t mismatches = 0;
+            tu::forEachIndex(_p.y, [&](const std::vector<int64_t>& i) { mismatches += refIndex.at(i) != _it.at(i); });
+            EXPECT_EQ(mismatches, 0) << "resample_fwd index: " << mismatches << " of " << refIndex.elementCount()
+                                     << " indices differ from the reference";
+        }
+    }
+
+private:
+    CaseRng _r;
+    PoolShape _p;
+    bool _withIndex;
+    TensorPtr _x, _y, _index;
+    Tensor<T> _xt, _yt;
+    Tensor<int32_t> _it;
+};
+
+/// resample_bwd (pooling gradient); max pooling reads an index tensor made by the reference
+/// forward of a random x.
+template <typename T>
+class ResampleBwdSample : public CaseSample
+{
+public:
+    ResampleBwdSample(PoolKind kind, int index, uint32_t salt)
+        : _r(salt)
+        , _p(randomPool(_r, kind, index))
+    {
+        _text = _p.text + " (" + _r.trace() + ")";
+        configure<T>(_graph);
+        const bool isMax = _p.mode == fe::ResampleMode::MAXPOOL;
+        _dy = _graph.tensor(
+            TensorAttributes().set_name("dy").set_dim(_p.y).set_stride(layout(_p.y, _p.channelsLast)));
+        if(isMax)
+        {
+            _index = _graph.tensor(
+                TensorAttributes().set_name("index").set_dim(_p.y).set_data_type(fe::DataType::INT32));
+        }
+        _dx = _graph.resample_bwd(_dy, poolAttributes<fe::graph::ResampleBwdAttributes>(_p), _index);
+        _dx->set_output(true).set_name("dx").set_dim(_p.x).set_stride(layout(_p.x, _p.channelsLast));
+        _dyt = Tensor<T>(_p.y, layout(_p.y, _p.channelsLast));
+        _dxt = Tensor<T>(_p.x, layout(_p.x, _p.channelsLast));
+        _dyt.fillUniform(-1.f, 1.f, _r.seed(1));
+        _dxt.fill(7.f);
+        _it = Tensor<int32_t>(_p.y);
+        if(isMax)
+        {
+            Tensor<T> x(_p.x), y(_p.y);
+            x.fillUniform(-2.f, 2.f, _r.seed(2));
+            tu::TensorView<int32_t> indexView = _it.view();
+            tu::CpuFpReferenceResample::forward<T, T>(x.view(), y.view(), poolParams(_p), &indexView);
+        }
+    }
+
+    VariantPack variantPack() override
+    {
+        VariantPack pack = {{_dy, _dyt.data()}, {_dx, _dxt.data()}};
+        if(_index != nullptr)
+        {
+            pack[_index] = _it.data();
+        }
+        return pack;
+    }
+
+    void check() override
+    {
+        Tensor<T> ref(_p.x);
+        const tu::TensorView<const int32_t> indexView = _it.view();
+        tu::CpuFpReferenceResample::backward<T, T>(_dyt.view(), ref.view(), poolParams(_p), &indexView);
+        const double tol = tu::resample::getToleranceBwd<T>();
+        expectClose(ref, _dxt, tol, std::max(tol, outputRtol<T>()), "resample_bwd dx");
+    }
+
+private:
+    CaseRng _r;
+    PoolShape _p;
+    TensorPtr _dy, _dx, _index;
+    Tensor<T> _dyt, _dxt;
+    Tensor<int32_t> _it;
+};
+
+struct ReductionKind
+{
+    std::string name;
+    fe::ReductionMode mode;
+};
+
+std::vector<ReductionKind> reductionKinds()
+{
+    using M = fe::ReductionMode;
+    return {{"add", M::ADD},   {"mul", M::MUL},     {"min", M::MIN},     {"max", M::MAX},
+            {"amax", M::AMAX}, {"avg", M::AVG},     {"norm1", M::NORM1}, {"norm2", M::NORM2},
+            {"mul_no_zeros", M::MUL_NO_ZEROS}};
+}
+
+/// reduction over a random non-empty set of axes (rank 2 to 5). Products use inputs in
+/// [0.5, 1.5] and short reductions; MUL_NO_ZEROS gets some exact zeros.
+template <typename T>
+class ReductionSample : public CaseSample
+{
+public:
+    ReductionSample(const ReductionKind& k, uint32_t salt)
+        : _k(k)
+        , _r(salt)
+    {
+        const bool product = k.mode == fe::ReductionMode::MUL || k.mode == fe::ReductionMode::MUL_NO_ZEROS;
+        const size_t rank = static_cast<size_t>(_r.pick(2, 5));
+        const size_t forced = static_cast<size_t>(_r.pick(0, static_cast<int64_t>(rank) - 1));
+        for(size_t i = 0; i < rank; ++i)
+        {
+            const int64_t d = _r.pick(product ? 1 : 2, product ? 4 : 7);
+            _xd.push_back(i == forced ? std::max<int64_t>(d, 2) : d);
+            _yd.push_back(i == forced || _r.coin() ? 1 : _xd.back());
+        }
+        _n = tu::CpuFpReferenceReduction::reductionLength(_xd, _yd);
+        _text = k.name + " x" + dimsText(_xd) + " -> y" + dimsText(_yd) + " (" + _r.trace() + ")";
+        configure<T>(_graph);
+        _x = _graph.tensor(TensorAttributes().set_name("x").set_dim(_xd));
+        _y = _graph.reduction(_x, fe::graph::ReductionAttributes().set_mode(k.mode));
+        _y->set_output(true).set_name("y").set_dim(_yd);
+        _xt = Tensor<T>(_xd);
+        _yt = Tensor<T>(_yd);
+        if(product)
+        {
+            _xt.fillUniform(0.5f, 1.5f, _r.seed(1));
+        }
+        else
+        {
+            _xt.fillUniform(-1.f, 1.f, _r.seed(1));
+        }
+        if(k.mode == fe::ReductionMode::MUL_NO_ZEROS)
+        {
+            int64_t e = 0;
+            tu::forEachIndex(_xd, [&](const std::vector<int64_t>& i) {
+                if(++e % 3 == 0)
+                {
+                    _xt.at(i) = T(0.f);
+                }
+            });
+        }
+        _yt.fill(7.f);
+    }
+
+    VariantPack variantPack() override { return {{_x, _xt.data()}, {_y, _yt.data()}}; }
+
+    void check() override
+    {
+        Tensor<T> ref(_yd);
+        tu::CpuFpReferenceReduction::reduce<T, T>(hipdnn_frontend::detail::toWire(_k.mode), _xt.view(), ref.view());
+        using M = fe::ReductionMode;
+        double atol = tu::reduction::getTolerance<T>();
+        double rtol = std::max(atol, outputRtol<T>());
+        if(_k.mode == M::ADD || _k.mode == M::AVG || _k.mode == M::NORM1 || _k.mode == M::NORM2)
+        {
+            atol = tu::calculateReductionTolerance<T>(_n, maxAbs(_xt));
+        }
+        else if(_k.mode == M::MUL || _k.mode == M::MUL_NO_ZEROS)
+        {
+            rtol += tu::gamma(_n, tu::unitRoundoff<float>());
+        }
+        expectClose(ref, _yt, atol, rtol, "reduction " + _k.name);
+    }
+
+private:
+    ReductionKind _k;
+    CaseRng _r;
+    std::vector<int64_t> _xd, _yd;
+    int64_t _n = 1;
+    TensorPtr _x, _y;
+    Tensor<T> _xt, _yt;
+};
+
 /// Instantiates `Sample<T>` for the case's dtype.
 template <template <typename> class Sample, typename... Args>
 std::unique_ptr<CaseSample> makeTyped(DType dtype, Args&&... args)
@@ -853,6 +1150,33 @@ std::vector<GraphCase> buildCatalogue()
                 return makeTyped<BatchnormSample>(dtype, o, last, salt);
             });
         }
+    }
+    const std::pair<PoolKind, const char*> poolKinds[] = {
+        {PoolKind::Max, "max"},         {PoolKind::MaxIndex, "max_index"}, {PoolKind::MaxChannelsLast, "max.nhwc"},
+        {PoolKind::AvgInclude, "avg_incl"}, {PoolKind::AvgExclude, "avg_excl"}, {PoolKind::AsymPad, "asym_pad"}};
+    for(const auto& [pk, name] : poolKinds)
+    {
+        const PoolKind k = pk;
+        add(std::string("resample_fwd.") + name, 2, [k](DType dtype, int index, uint32_t salt) {
+            return makeTyped<ResampleFwdSample>(dtype, k, index, salt);
+        });
+    }
+    for(const auto& [pk, name] : poolKinds)
+    {
+        const PoolKind k = pk;
+        if(k == PoolKind::MaxIndex)
+        {
+            continue; // resample_bwd.max reads the index already
+        }
+        add(std::string("resample_bwd.") + name, 2, [k](DType dtype, int index, uint32_t salt) {
+            return makeTyped<ResampleBwdSample>(dtype, k, index, salt);
+        });
+    }
+    for(const ReductionKind& k : reductionKinds())
+    {
+        add("reduction." + k.name, 2, [k](DType dtype, int, uint32_t salt) {
+            return makeTyped<ReductionSample>(dtype, k, salt);
+        });
     }
     return cases;
 }

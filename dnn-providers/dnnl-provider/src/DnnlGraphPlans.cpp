@@ -38,6 +38,7 @@ void checkTypes(const GraphView& graph)
 void build(const GraphView& graph, PlanRecipe& recipe)
 {
     declineIf(graph.nodeCount() == 0, "the graph has no nodes");
+    declineResampleIndex(graph);
     checkTypes(graph);
     const auto kind = graph.node(0).attributes_type();
     switch(kind)
@@ -50,6 +51,9 @@ void build(const GraphView& graph, PlanRecipe& recipe)
     case dobj::NodeAttributes::BatchnormAttributes: return buildBatchnormTraining(graph, recipe);
     case dobj::NodeAttributes::BatchnormBackwardAttributes: return buildBatchnormBackward(graph, recipe);
     case dobj::NodeAttributes::PointwiseAttributes: return buildPointwise(graph, recipe);
+    case dobj::NodeAttributes::ResampleFwdAttributes: return buildResampleFwd(graph, recipe);
+    case dobj::NodeAttributes::ResampleBwdAttributes: return buildResampleBwd(graph, recipe);
+    case dobj::NodeAttributes::ReductionAttributes: return buildReduction(graph, recipe);
     default: break;
     }
     throw Decline(std::string("graphs starting with ") + dobj::EnumNameNodeAttributes(kind)

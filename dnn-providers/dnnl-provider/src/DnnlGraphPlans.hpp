@@ -2,7 +2,8 @@
 // provider declines it. Accepted graphs (fp32; bf16 where oneDNN has bf16 kernels on this CPU):
 //   conv_fprop [-> pointwise ADD (bias or broadcast addend) / activation]*  (post-ops),
 //   conv_dgrad, conv_wgrad, batchnorm inference / training / backward, a unary pointwise
-//   activation.
+//   activation, resample (pooling) forward without index and average-pooling backward, reduction
+//   (ADD, MUL, MIN_OP, MAX_OP, AVG, NORM1, NORM2).
 #pragma once
 
 #include "DnnlPlan.hpp"

@@ -197,6 +197,12 @@ void buildBatchnormInference(const GraphView& graph, PlanRecipe& recipe);
 void buildBatchnormTraining(const GraphView& graph, PlanRecipe& recipe);
 void buildBatchnormBackward(const GraphView& graph, PlanRecipe& recipe);
 void buildPointwise(const GraphView& graph, PlanRecipe& recipe);
+/// Declines graphs that write or read hipDNN's max-pooling index tensor (before the type checks, which
+/// would only name its INT32 type).
+void declineResampleIndex(const GraphView& graph);
+void buildResampleFwd(const GraphView& graph, PlanRecipe& recipe);
+void buildResampleBwd(const GraphView& graph, PlanRecipe& recipe);
+void buildReduction(const GraphView& graph, PlanRecipe& recipe);
 
 /// oneDNN eltwise algorithm and parameters of a pointwise activation; declines other modes.
 struct EltwiseOp

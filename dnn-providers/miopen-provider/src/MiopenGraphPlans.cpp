@@ -29,6 +29,11 @@ std::unique_ptr<MiopenPlan> build(const GraphView& graph, const BuildContext& ct
     case dobj::NodeAttributes::BatchnormAttributes: return buildBatchnormTraining(graph, ctx);
     case dobj::NodeAttributes::BatchnormBackwardAttributes: return buildBatchnormBackward(graph, ctx);
     case dobj::NodeAttributes::PointwiseAttributes: return buildActivation(graph, ctx);
+    case dobj::NodeAttributes::ResampleFwdAttributes: return buildResampleFwd(graph, ctx);
+    case dobj::NodeAttributes::ResampleBwdAttributes: return buildResampleBwd(graph, ctx);
+    case dobj::NodeAttributes::ReductionAttributes:
+        throw Decline("reduction graphs are not run by the MIOpen provider: MIOpen Private has no "
+                      "miopenReduceTensor_impl");
     default: break;
     }
     throw Decline(std::string("graphs starting with ") + dobj::EnumNameNodeAttributes(kind)

@@ -2,8 +2,9 @@
 // provider declines it. Accepted graphs (fp32, fp16, bf16 tensors; FLOAT compute):
 //   conv_fprop, conv_dgrad, conv_wgrad (immediate mode, a DB-free solution choice),
 //   conv_fprop -> [pointwise ADD bias] -> [activation] (MIOpen fusion plan),
-//   batchnorm inference / training / backward, and a standalone activation (forward or
-//   backward). MIOPEN_ENGINE_DETERMINISTIC runs the convolution kinds only, with MIOpen's
+//   batchnorm inference / training / backward, a standalone activation (forward or
+//   backward), and resample (pooling) forward / backward, 2-D and 3-D (PoolingPlans.cpp).
+//   Reduction graphs are declined: MIOpen Private has no miopenReduceTensor_impl. MIOPEN_ENGINE_DETERMINISTIC runs the convolution kinds only, with MIOpen's
 //   deterministic attribute set.
 #pragma once
 

@@ -90,5 +90,7 @@ std::unique_ptr<MiopenPlan> buildBatchnormInference(const GraphView& graph, cons
 std::unique_ptr<MiopenPlan> buildBatchnormTraining(const GraphView& graph, const BuildContext& ctx);
 std::unique_ptr<MiopenPlan> buildBatchnormBackward(const GraphView& graph, const BuildContext& ctx);
 std::unique_ptr<MiopenPlan> buildActivation(const GraphView& graph, const BuildContext& ctx);
+std::unique_ptr<MiopenPlan> buildResampleFwd(const GraphView& graph, const BuildContext& ctx);
+std::unique_ptr<MiopenPlan> buildResampleBwd(const GraphView& graph, const BuildContext& ctx);
 
 } // namespace miopen_provider

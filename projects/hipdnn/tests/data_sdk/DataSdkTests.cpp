@@ -1,4 +1,5 @@
 #include <hipdnn_data_sdk/flatbuffer_utilities/BufferVerification.hpp>
+#include <hipdnn_data_sdk/flatbuffer_utilities/NodeOperands.hpp>
 #include <hipdnn_data_sdk/logging/Logger.hpp>
 #include <hipdnn_data_sdk/types.hpp>
 #include <hipdnn_data_sdk/utilities/EngineNames.hpp>
@@ -179,4 +180,65 @@ TEST(DataSdkSchema, UnionTagsAndFieldSlotsMatchUpstream)
     EXPECT_EQ(dobj::Graph::VT_PREFERRED_ENGINE_ID, 4 + 2 * 6);
     EXPECT_EQ(dobj::PointwiseAttributes::VT_IN_0_TENSOR_UID, 4 + 2 * 5);
     EXPECT_EQ(dobj::ConvolutionFwdAttributes::VT_CONV_MODE, 4 + 2 * 7);
+    // Pooling and reduction: upstream's tags 18, 19 and 21 (9-17 and 20 are not defined here).
+    EXPECT_EQ(static_cast<int>(dobj::NodeAttributes::ReductionAttributes), 18);
+    EXPECT_EQ(static_cast<int>(dobj::NodeAttributes::ResampleFwdAttributes), 19);
+    EXPECT_EQ(static_cast<int>(dobj::NodeAttributes::ResampleBwdAttributes), 21);
+    EXPECT_STREQ(dobj::EnumNameNodeAttributes(static_cast<dobj::NodeAttributes>(9)), "");
+    EXPECT_STREQ(dobj::EnumNameNodeAttributes(static_cast<dobj::NodeAttributes>(20)), "");
+    EXPECT_EQ(static_cast<int>(dobj::ResampleMode::MAXPOOL), 1);
+    EXPECT_EQ(static_cast<int>(dobj::ResampleMode::AVGPOOL_EXCLUDE_PADDING), 2);
+    EXPECT_EQ(static_cast<int>(dobj::ResampleMode::AVGPOOL_INCLUDE_PADDING), 3);
+    EXPECT_EQ(static_cast<int>(dobj::ResampleMode::NEAREST), 5);
+    EXPECT_EQ(static_cast<int>(dobj::PaddingMode::NEG_INF_PAD), 1);
+    EXPECT_EQ(static_cast<int>(dobj::PaddingMode::ZERO_PAD), 2);
+    EXPECT_EQ(static_cast<int>(dobj::PaddingMode::EDGE_VAL_PAD), 3);
+    EXPECT_EQ(static_cast<int>(dobj::ReductionMode::MIN_OP), 3);
+    EXPECT_EQ(static_cast<int>(dobj::ReductionMode::AVG), 6);
+    EXPECT_EQ(static_cast<int>(dobj::ReductionMode::MUL_NO_ZEROS), 9);
+    EXPECT_EQ(dobj::ResampleFwdAttributes::VT_INDEX_TENSOR_UID, 4 + 2 * 2);
+    EXPECT_EQ(dobj::ResampleFwdAttributes::VT_WINDOW, 4 + 2 * 6);
+    EXPECT_EQ(dobj::ResampleFwdAttributes::VT_RESAMPLE_MODE, 4 + 2 * 7);
+    EXPECT_EQ(dobj::ResampleFwdAttributes::VT_GENERATE_INDEX, 4 + 2 * 9);
+    EXPECT_EQ(dobj::ResampleBwdAttributes::VT_DX_TENSOR_UID, 4 + 2 * 1);
+    EXPECT_EQ(dobj::ResampleBwdAttributes::VT_PADDING_MODE, 4 + 2 * 8);
+    EXPECT_EQ(dobj::ResampleBwdAttributes::VT_GENERATE_INDEX, 4 + 2 * 9);
+    EXPECT_EQ(dobj::ReductionAttributes::VT_IN_TENSOR_UID, 4 + 2 * 1);
+    EXPECT_EQ(dobj::ReductionAttributes::VT_IS_DETERMINISTIC, 4 + 2 * 3);
+}
+
+TEST(DataSdkVerification, ResampleAndReductionNodesConnectTheirOperands)
+{
+    // x(1) -> resample -> y(2) + index(3); y(2) -> reduction -> r(4); the index feeds a backward
+    // node with dy(5) -> dx(6): one connected graph only through the operands of the new kinds.
+    flatbuffers::FlatBufferBuilder fbb;
+    auto tensor = [&](int64_t uid, std::vector<int64_t> d, dobj::DataType type) {
+        auto s = hipdnn_data_sdk::utilities::packedStrides(d);
+        return dobj::CreateTensorAttributesDirect(fbb, uid, "", type, &s, &d, false);
+    };
+    std::vector<flatbuffers::Offset<dobj::TensorAttributes>> tensors = {
+        tensor(1, {1, 2, 4, 4}, dobj::DataType::FLOAT), tensor(2, {1, 2, 2, 2}, dobj::DataType::FLOAT),
+        tensor(3, {1, 2, 2, 2}, dobj::DataType::INT32), tensor(4, {1, 2, 1, 1}, dobj::DataType::FLOAT),
+        tensor(5, {1, 2, 2, 2}, dobj::DataType::FLOAT), tensor(6, {1, 2, 4, 4}, dobj::DataType::FLOAT)};
+    const std::vector<int64_t> two = {2, 2}, zero = {0, 0};
+    auto fwd = dobj::CreateResampleFwdAttributesDirect(fbb, 1, 2, 3, &zero, &zero, &two, &two,
+                                                       dobj::ResampleMode::MAXPOOL, dobj::PaddingMode::NEG_INF_PAD, true);
+    auto red = dobj::CreateReductionAttributes(fbb, dobj::ReductionMode::ADD, 2, 4);
+    auto bwd = dobj::CreateResampleBwdAttributesDirect(fbb, 5, 6, 3, &zero, &zero, &two, &two,
+                                                       dobj::ResampleMode::MAXPOOL, dobj::PaddingMode::NEG_INF_PAD);
+    std::vector<flatbuffers::Offset<dobj::Node>> nodes = {
+        dobj::CreateNodeDirect(fbb, "pool", dobj::DataType::FLOAT, dobj::NodeAttributes::ResampleFwdAttributes,
+                               fwd.Union()),
+        dobj::CreateNodeDirect(fbb, "sum", dobj::DataType::FLOAT, dobj::NodeAttributes::ReductionAttributes,
+                               red.Union()),
+        dobj::CreateNodeDirect(fbb, "unpool", dobj::DataType::FLOAT, dobj::NodeAttributes::ResampleBwdAttributes,
+                               bwd.Union())};
+    fbb.Finish(dobj::CreateGraphDirect(fbb, "g", dobj::DataType::FLOAT, dobj::DataType::FLOAT, dobj::DataType::FLOAT,
+                                       &tensors, &nodes));
+    std::string why;
+    EXPECT_NE(flatbuffer_utilities::verifyGraph(fbb.GetBufferPointer(), fbb.GetSize(), why), nullptr) << why;
+    const auto* graph = dobj::GetGraph(fbb.GetBufferPointer());
+    const auto ops = flatbuffer_utilities::nodeOperands(*graph->nodes()->Get(2));
+    EXPECT_EQ(ops.inputs, (std::vector<int64_t>{5, 3}));
+    EXPECT_EQ(ops.outputs, (std::vector<int64_t>{6}));
 }

@@ -4,7 +4,8 @@
 //   TEST_BEHAVIOR 0: runs graphs with the CPU references; 1: execute fails; 2: throws while
 //                 deciding applicability; 3: runs graphs with the CPU references, then returns
 //                 slightly wrong numbers (the first element of the last node's output, fp32, is
-//                 off by 1e-2 * (1 + |value|); MIOpen's shadow-verification test)
+//                 off by 1e-2 * (1 + |value|); conv, pointwise and variance-form batchnorm
+//                 inference; MIOpen's shadow-verification test)
 //   TEST_OMIT_EXECUTE  does not export hipdnnEnginePluginExecuteOpGraph
 #include <hipdnn_plugin_sdk/EnginePlugin.hpp>
 #include <hipdnn_test_sdk/utilities/cpu_graph_executor/CpuReferenceGraphExecutor.hpp>
@@ -66,6 +67,10 @@ public:
         else if(const auto* pw = last.attributes_as_PointwiseAttributes())
         {
             uid = pw->out_0_tensor_uid();
+        }
+        else if(const auto* bn = last.attributes_as_BatchnormInferenceAttributesVarianceExt())
+        {
+            uid = bn->y_tensor_uid();
         }
         const auto it = memory.find(uid);
         if(it == memory.end() || graph.tensor(uid).data_type() != DataType::FLOAT)

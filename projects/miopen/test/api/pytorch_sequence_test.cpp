@@ -16,9 +16,10 @@
 //  - BatchNorm_miopen.cpp: V1 training (with and without running statistics), inference and
 //    backward, fp16 data with fp32 parameters, Spatial for 4-D input and PerActivation for 2-D
 //    input padded to 4-D.
-// Runs with forwarding disabled and enabled (api.cmake): each convolution execute asserts its route
-// (common/forwarding_route.hpp); calls outside the forwarding set (fusion plan, batchnorm) must
-// not be routed at all.
+// Runs with forwarding disabled and enabled (api.cmake): each convolution execute and batchnorm
+// call asserts its route (common/forwarding_route.hpp; batchnorm: Spatial forwarded,
+// PerActivation declined); calls outside the forwarding set (fusion plan) must not be routed at
+// all.
 #include <hip/hip_runtime.h>
 
 #include "common/api_helpers.hpp"
@@ -489,17 +490,24 @@ TEST_P(PyTorchBatchNorm, TrainingInferenceBackwardFp16DataFp32Params)
     float one = 1.0f, zero = 0.0f;
 
     miopenHandle_t h = handle();
-    const long eventsBefore = routeEvents();
+    // The batchnorm family is forwarded in Spatial mode; PerActivation is declined (docs/wrapper.md).
+    const auto route = mode == miopenBNSpatial ? test::route::Expected::forwarded()
+                                               : test::route::Expected::declined("per-activation-mode");
+    const test::route::Probe trainProbe;
     ASSERT_MIOPEN_OK(miopenBatchNormalizationForwardTraining(h, mode, &one, &zero, xd, x.get(), xd, y.get(), bnd, w.get(), b.get(),
                                                              momentum, runningStats ? rm.get() : nullptr,
                                                              runningStats ? rv.get() : nullptr, eps, saveMean.get(),
                                                              saveInv.get()));
+    EXPECT_TRUE(trainProbe.check("miopenBatchNormalizationForwardTraining", route));
+    const test::route::Probe inferProbe;
     ASSERT_MIOPEN_OK(miopenBatchNormalizationForwardInference(h, mode, &one, &zero, xd, x.get(), xd, yi.get(), bnd, w.get(),
                                                               b.get(), rm.get(), rv.get(), eps));
+    EXPECT_TRUE(inferProbe.check("miopenBatchNormalizationForwardInference", route));
+    const test::route::Probe backProbe;
     ASSERT_MIOPEN_OK(miopenBatchNormalizationBackward(h, mode, &one, &zero, &one, &zero, xd, x.get(), xd, dy.get(), xd,
                                                       dx.get(), bnd, w.get(), dw.get(), db.get(), eps, saveMean.get(),
                                                       saveInv.get()));
-    EXPECT_EQ(eventsBefore, routeEvents()) << "a batchnorm call was routed (it is outside the forwarding set)";
+    EXPECT_TRUE(backProbe.check("miopenBatchNormalizationBackward", route));
     EXPECT_HIP_OK(hipStreamSynchronize(_stream));
 
     // The test SDK's reference over (N, F, S) data and (1, F, 1) parameters, in double.

@@ -26,8 +26,24 @@ int rawEnum(E e)
     return v;
 }
 
+using miopen::wrapper::fwd::BnCall;
+using miopen::wrapper::fwd::BnOp;
 using miopen::wrapper::fwd::ConvCall;
 using miopen::wrapper::fwd::Op;
+
+// A batchnorm call's common part (the V1 calls pass their one parameter descriptor four times).
+BnCall bnCall(const char* entry, BnOp op, miopenHandle_t handle, miopenBatchNormMode_t mode, const void* alpha,
+              const void* beta, miopenTensorDescriptor_t xDesc, const void* x, miopenTensorDescriptor_t yDesc,
+              const void* y, miopenTensorDescriptor_t scaleDesc, miopenTensorDescriptor_t biasDesc,
+              miopenTensorDescriptor_t meanDesc, miopenTensorDescriptor_t varDesc, const void* scale, double epsilon)
+{
+    BnCall c;
+    c.entry = entry, c.op = op, c.handle = handle, c.mode = rawEnum(mode), c.alpha = alpha, c.beta = beta;
+    c.xDesc = xDesc, c.x = x, c.yDesc = yDesc, c.y = y;
+    c.scaleDesc = scaleDesc, c.biasDesc = biasDesc, c.meanDesc = meanDesc, c.varDesc = varDesc;
+    c.scale = scale, c.epsilon = epsilon;
+    return c;
+}
 
 } // namespace
 
@@ -320,4 +336,271 @@ extern "C" miopenStatus_t miopenConvolutionBiasActivationForward(miopenHandle_t 
     return miopenConvolutionBiasActivationForward_impl(handle, alpha1, xDesc, x, wDesc, w, convDesc, algo, workspace,
                                                        workspaceSizeInBytes, alpha2, zDesc, z, biasDesc, bias,
                                                        activationDesc, yDesc, y);
+}
+
+// ---- the forwarding set: batchnorm -------------------------------------------------------------
+
+namespace {
+
+miopenStatus_t bnTraining(const char* entry, miopenHandle_t handle, miopenBatchNormMode_t mode, void* alpha,
+                          void* beta, miopenTensorDescriptor_t xDesc, const void* x, miopenTensorDescriptor_t yDesc,
+                          void* y, miopenTensorDescriptor_t scaleDesc, miopenTensorDescriptor_t biasDesc,
+                          miopenTensorDescriptor_t meanDesc, miopenTensorDescriptor_t varDesc, void* scale, void* bias,
+                          double expAvgFactor, void* runningMean, void* runningVariance, double epsilon,
+                          void* savedMean, void* savedInvVariance, bool* forwarded)
+{
+    BnCall c = bnCall(entry, BnOp::Training, handle, mode, alpha, beta, xDesc, x, yDesc, y, scaleDesc, biasDesc,
+                      meanDesc, varDesc, scale, epsilon);
+    c.written = y, c.bias = bias, c.expAvgFactor = expAvgFactor;
+    c.mean = runningMean, c.variance = runningVariance, c.savedMean = savedMean, c.savedInvVariance = savedInvVariance;
+    miopenStatus_t st = miopenStatusSuccess;
+    *forwarded        = miopen::wrapper::fwd::tryForwardBatchnorm(c, &st);
+    return st;
+}
+
+miopenStatus_t bnInference(const char* entry, miopenHandle_t handle, miopenBatchNormMode_t mode, void* alpha,
+                           void* beta, miopenTensorDescriptor_t xDesc, const void* x, miopenTensorDescriptor_t yDesc,
+                           void* y, miopenTensorDescriptor_t scaleDesc, miopenTensorDescriptor_t biasDesc,
+                           miopenTensorDescriptor_t meanDesc, miopenTensorDescriptor_t varDesc, void* scale,
+                           void* bias, void* estimatedMean, void* estimatedVariance, double epsilon, bool* forwarded)
+{
+    BnCall c = bnCall(entry, BnOp::Inference, handle, mode, alpha, beta, xDesc, x, yDesc, y, scaleDesc, biasDesc,
+                      meanDesc, varDesc, scale, epsilon);
+    c.written = y, c.bias = bias, c.mean = estimatedMean, c.variance = estimatedVariance;
+    miopenStatus_t st = miopenStatusSuccess;
+    *forwarded        = miopen::wrapper::fwd::tryForwardBatchnorm(c, &st);
+    return st;
+}
+
+miopenStatus_t bnBackward(const char* entry, miopenHandle_t handle, miopenBatchNormMode_t mode,
+                          const void* alphaDataDiff, const void* betaDataDiff, const void* alphaParamDiff,
+                          const void* betaParamDiff, miopenTensorDescriptor_t xDesc, const void* x,
+                          miopenTensorDescriptor_t dyDesc, const void* dy, miopenTensorDescriptor_t dxDesc, void* dx,
+                          miopenTensorDescriptor_t scaleDesc, miopenTensorDescriptor_t biasDesc,
+                          miopenTensorDescriptor_t meanDesc, miopenTensorDescriptor_t varDesc, const void* scale,
+                          void* dScale, void* dBias, double epsilon, const void* savedMean,
+                          const void* savedInvVariance, bool* forwarded)
+{
+    BnCall c = bnCall(entry, BnOp::Backward, handle, mode, alphaDataDiff, betaDataDiff, xDesc, x, dyDesc, dy, scaleDesc,
+                      biasDesc, meanDesc, varDesc, scale, epsilon);
+    c.alphaParam = alphaParamDiff, c.betaParam = betaParamDiff, c.dxDesc = dxDesc, c.written = dx;
+    c.dScale = dScale, c.dBias = dBias;
+    c.savedMean = const_cast<void*>(savedMean), c.savedInvVariance = const_cast<void*>(savedInvVariance);
+    miopenStatus_t st = miopenStatusSuccess;
+    *forwarded        = miopen::wrapper::fwd::tryForwardBatchnorm(c, &st);
+    return st;
+}
+
+} // namespace
+
+extern "C" miopenStatus_t miopenBatchNormalizationForwardTraining(miopenHandle_t handle,
+                                                                  miopenBatchNormMode_t bn_mode,
+                                                                  void* alpha,
+                                                                  void* beta,
+                                                                  const miopenTensorDescriptor_t xDesc,
+                                                                  const void* x,
+                                                                  const miopenTensorDescriptor_t yDesc,
+                                                                  void* y,
+                                                                  const miopenTensorDescriptor_t bnScaleBiasMeanVarDesc,
+                                                                  void* bnScale,
+                                                                  void* bnBias,
+                                                                  double expAvgFactor,
+                                                                  void* resultRunningMean,
+                                                                  void* resultRunningVariance,
+                                                                  double epsilon,
+                                                                  void* resultSaveMean,
+                                                                  void* resultSaveInvVariance)
+{
+    if(slow())
+    {
+        bool forwarded          = false;
+        const miopenStatus_t st = bnTraining("miopenBatchNormalizationForwardTraining", handle, bn_mode, alpha, beta,
+                                             xDesc, x, yDesc, y, bnScaleBiasMeanVarDesc, bnScaleBiasMeanVarDesc,
+                                             bnScaleBiasMeanVarDesc, bnScaleBiasMeanVarDesc, bnScale, bnBias,
+                                             expAvgFactor, resultRunningMean, resultRunningVariance, epsilon,
+                                             resultSaveMean, resultSaveInvVariance, &forwarded);
+        if(forwarded)
+            return st;
+    }
+    return miopenBatchNormalizationForwardTraining_impl(handle, bn_mode, alpha, beta, xDesc, x, yDesc, y,
+                                                        bnScaleBiasMeanVarDesc, bnScale, bnBias, expAvgFactor,
+                                                        resultRunningMean, resultRunningVariance, epsilon,
+                                                        resultSaveMean, resultSaveInvVariance);
+}
+
+extern "C" miopenStatus_t miopenBatchNormalizationForwardTraining_V2(miopenHandle_t handle,
+                                                                     miopenBatchNormMode_t bn_mode,
+                                                                     void* alpha,
+                                                                     void* beta,
+                                                                     const miopenTensorDescriptor_t xDesc,
+                                                                     const void* x,
+                                                                     const miopenTensorDescriptor_t yDesc,
+                                                                     void* y,
+                                                                     const miopenTensorDescriptor_t scaleDesc,
+                                                                     const miopenTensorDescriptor_t biasVarDesc,
+                                                                     const miopenTensorDescriptor_t savedMeanDesc,
+                                                                     const miopenTensorDescriptor_t savedVarDesc,
+                                                                     void* bnScale,
+                                                                     void* bnBias,
+                                                                     double expAvgFactor,
+                                                                     void* resultRunningMean,
+                                                                     void* resultRunningVariance,
+                                                                     double epsilon,
+                                                                     void* resultSaveMean,
+                                                                     void* resultSaveInvVariance)
+{
+    if(slow())
+    {
+        bool forwarded          = false;
+        const miopenStatus_t st = bnTraining("miopenBatchNormalizationForwardTraining_V2", handle, bn_mode, alpha, beta,
+                                             xDesc, x, yDesc, y, scaleDesc, biasVarDesc, savedMeanDesc, savedVarDesc,
+                                             bnScale, bnBias, expAvgFactor, resultRunningMean, resultRunningVariance,
+                                             epsilon, resultSaveMean, resultSaveInvVariance, &forwarded);
+        if(forwarded)
+            return st;
+    }
+    return miopenBatchNormalizationForwardTraining_V2_impl(handle, bn_mode, alpha, beta, xDesc, x, yDesc, y, scaleDesc,
+                                                           biasVarDesc, savedMeanDesc, savedVarDesc, bnScale, bnBias,
+                                                           expAvgFactor, resultRunningMean, resultRunningVariance,
+                                                           epsilon, resultSaveMean, resultSaveInvVariance);
+}
+
+extern "C" miopenStatus_t miopenBatchNormalizationForwardInference(miopenHandle_t handle,
+                                                                   miopenBatchNormMode_t bn_mode,
+                                                                   void* alpha,
+                                                                   void* beta,
+                                                                   const miopenTensorDescriptor_t xDesc,
+                                                                   const void* x,
+                                                                   const miopenTensorDescriptor_t yDesc,
+                                                                   void* y,
+                                                                   const miopenTensorDescriptor_t bnScaleBiasMeanVarDesc,
+                                                                   void* bnScale,
+                                                                   void* bnBias,
+                                                                   void* estimatedMean,
+                                                                   void* estimatedVariance,
+                                                                   double epsilon)
+{
+    if(slow())
+    {
+        bool forwarded          = false;
+        const miopenStatus_t st = bnInference("miopenBatchNormalizationForwardInference", handle, bn_mode, alpha, beta,
+                                              xDesc, x, yDesc, y, bnScaleBiasMeanVarDesc, bnScaleBiasMeanVarDesc,
+                                              bnScaleBiasMeanVarDesc, bnScaleBiasMeanVarDesc, bnScale, bnBias,
+                                              estimatedMean, estimatedVariance, epsilon, &forwarded);
+        if(forwarded)
+            return st;
+    }
+    return miopenBatchNormalizationForwardInference_impl(handle, bn_mode, alpha, beta, xDesc, x, yDesc, y,
+                                                         bnScaleBiasMeanVarDesc, bnScale, bnBias, estimatedMean,
+                                                         estimatedVariance, epsilon);
+}
+
+extern "C" miopenStatus_t miopenBatchNormalizationForwardInference_V2(miopenHandle_t handle,
+                                                                      miopenBatchNormMode_t bn_mode,
+                                                                      void* alpha,
+                                                                      void* beta,
+                                                                      const miopenTensorDescriptor_t xDesc,
+                                                                      const void* x,
+                                                                      const miopenTensorDescriptor_t yDesc,
+                                                                      void* y,
+                                                                      const miopenTensorDescriptor_t scaleDesc,
+                                                                      const miopenTensorDescriptor_t biasDesc,
+                                                                      const miopenTensorDescriptor_t estMeanDesc,
+                                                                      const miopenTensorDescriptor_t estVarianceDesc,
+                                                                      void* bnScale,
+                                                                      void* bnBias,
+                                                                      void* estimatedMean,
+                                                                      void* estimatedVariance,
+                                                                      double epsilon)
+{
+    if(slow())
+    {
+        bool forwarded          = false;
+        const miopenStatus_t st = bnInference("miopenBatchNormalizationForwardInference_V2", handle, bn_mode, alpha,
+                                              beta, xDesc, x, yDesc, y, scaleDesc, biasDesc, estMeanDesc,
+                                              estVarianceDesc, bnScale, bnBias, estimatedMean, estimatedVariance,
+                                              epsilon, &forwarded);
+        if(forwarded)
+            return st;
+    }
+    return miopenBatchNormalizationForwardInference_V2_impl(handle, bn_mode, alpha, beta, xDesc, x, yDesc, y, scaleDesc,
+                                                            biasDesc, estMeanDesc, estVarianceDesc, bnScale, bnBias,
+                                                            estimatedMean, estimatedVariance, epsilon);
+}
+
+extern "C" miopenStatus_t miopenBatchNormalizationBackward(miopenHandle_t handle,
+                                                           miopenBatchNormMode_t bn_mode,
+                                                           const void* alphaDataDiff,
+                                                           const void* betaDataDiff,
+                                                           const void* alphaParamDiff,
+                                                           const void* betaParamDiff,
+                                                           const miopenTensorDescriptor_t xDesc,
+                                                           const void* x,
+                                                           const miopenTensorDescriptor_t dyDesc,
+                                                           const void* dy,
+                                                           const miopenTensorDescriptor_t dxDesc,
+                                                           void* dx,
+                                                           const miopenTensorDescriptor_t bnScaleBiasDiffDesc,
+                                                           const void* bnScale,
+                                                           void* resultBnScaleDiff,
+                                                           void* resultBnBiasDiff,
+                                                           double epsilon,
+                                                           const void* savedMean,
+                                                           const void* savedInvVariance)
+{
+    if(slow())
+    {
+        bool forwarded          = false;
+        const miopenStatus_t st = bnBackward("miopenBatchNormalizationBackward", handle, bn_mode, alphaDataDiff,
+                                             betaDataDiff, alphaParamDiff, betaParamDiff, xDesc, x, dyDesc, dy, dxDesc,
+                                             dx, bnScaleBiasDiffDesc, bnScaleBiasDiffDesc, bnScaleBiasDiffDesc,
+                                             bnScaleBiasDiffDesc, bnScale, resultBnScaleDiff, resultBnBiasDiff, epsilon,
+                                             savedMean, savedInvVariance, &forwarded);
+        if(forwarded)
+            return st;
+    }
+    return miopenBatchNormalizationBackward_impl(handle, bn_mode, alphaDataDiff, betaDataDiff, alphaParamDiff,
+                                                 betaParamDiff, xDesc, x, dyDesc, dy, dxDesc, dx, bnScaleBiasDiffDesc,
+                                                 bnScale, resultBnScaleDiff, resultBnBiasDiff, epsilon, savedMean,
+                                                 savedInvVariance);
+}
+
+extern "C" miopenStatus_t miopenBatchNormalizationBackward_V2(miopenHandle_t handle,
+                                                              miopenBatchNormMode_t bn_mode,
+                                                              const void* alphaDataDiff,
+                                                              const void* betaDataDiff,
+                                                              const void* alphaParamDiff,
+                                                              const void* betaParamDiff,
+                                                              const miopenTensorDescriptor_t xDesc,
+                                                              const void* x,
+                                                              const miopenTensorDescriptor_t dyDesc,
+                                                              const void* dy,
+                                                              const miopenTensorDescriptor_t dxDesc,
+                                                              void* dx,
+                                                              const miopenTensorDescriptor_t scaleDesc,
+                                                              const miopenTensorDescriptor_t biasDesc,
+                                                              const miopenTensorDescriptor_t savedMeanDesc,
+                                                              const miopenTensorDescriptor_t savedVarDesc,
+                                                              const void* bnScale,
+                                                              void* resultBnScaleDiff,
+                                                              void* resultBnBiasDiff,
+                                                              double epsilon,
+                                                              const void* savedMean,
+                                                              const void* savedInvVariance)
+{
+    if(slow())
+    {
+        bool forwarded          = false;
+        const miopenStatus_t st = bnBackward("miopenBatchNormalizationBackward_V2", handle, bn_mode, alphaDataDiff,
+                                             betaDataDiff, alphaParamDiff, betaParamDiff, xDesc, x, dyDesc, dy, dxDesc,
+                                             dx, scaleDesc, biasDesc, savedMeanDesc, savedVarDesc, bnScale,
+                                             resultBnScaleDiff, resultBnBiasDiff, epsilon, savedMean, savedInvVariance,
+                                             &forwarded);
+        if(forwarded)
+            return st;
+    }
+    return miopenBatchNormalizationBackward_V2_impl(handle, bn_mode, alphaDataDiff, betaDataDiff, alphaParamDiff,
+                                                    betaParamDiff, xDesc, x, dyDesc, dy, dxDesc, dx, scaleDesc, biasDesc,
+                                                    savedMeanDesc, savedVarDesc, bnScale, resultBnScaleDiff,
+                                                    resultBnBiasDiff, epsilon, savedMean, savedInvVariance);
 }

@@ -1,10 +1,12 @@
-// hipDNN forwarding of the convolution family (see forwarding.hpp). MIOpen descriptors are read
+// hipDNN forwarding of the convolution family (see forwarding.hpp), and the family-independent
+// core every family's translation uses (forwarding_core.hpp). MIOpen descriptors are read
 // only through Private's public _impl getters; hipDNN is reached only through the frontend in
 // run-time-load mode (hipdnn_frontend_dynamic), so libMIOpen.so neither needs nor references the
 // backend until the first forwarded call.
 #include "forwarding.hpp"
 
 #include "env_mapping.hpp"
+#include "forwarding_core.hpp"
 #include "routing.hpp"
 #include "shadow_verify.hpp"
 #include "wrapper_runtime.hpp"
@@ -36,25 +38,9 @@ namespace miopen {
 namespace wrapper {
 namespace fwd {
 
-namespace fe = hipdnn_frontend;
-namespace gr = hipdnn_frontend::graph;
-
-namespace {
+namespace core {
 
 // ---- per-entry counters and last route ---------------------------------------------------------
-
-struct EntryStats
-{
-    std::atomic<long> forwarded{0}; // took the hipDNN route (successful or not)
-    std::atomic<long> failed{0};    // ... and hipDNN failed
-    std::atomic<long> declined{0};  // routed to Private up front (hipDNN cannot express it)
-    std::atomic<long> invalid{0};   // arguments Private must judge (its status is the answer)
-    std::atomic<long> routed{0};    // routed to Private by the routing policy (mode, opt-out)
-    std::atomic<long> verified{0};   // verify mode: forwarded, and Private's result agreed
-    std::atomic<long> mismatched{0}; // verify mode: forwarded, and Private's result differed
-    std::mutex m;
-    std::string last;
-};
 
 int entryIndex(const char* entry)
 {
@@ -65,9 +51,9 @@ int entryIndex(const char* entry)
     return -1;
 }
 
-std::array<EntryStats, 16>& stats()
+std::array<EntryStats, kMaxEntries>& stats()
 {
-    static std::array<EntryStats, 16> s;
+    static std::array<EntryStats, kMaxEntries> s;
     return s;
 }
 
@@ -108,49 +94,11 @@ void dumpCounters()
     std::fclose(f);
 }
 
-// Records the route of one call: the counter always (an atomic add); the route text — built by
-// `routeText()` only when someone reads it — for the last-route record, the trace line and the
-// counters file. A forwarded call with neither the trace nor the counters file on builds no string
-// and takes no lock here.
-template <class RouteText>
-void record(const char* entry, std::atomic<long> EntryStats::*counter, RouteText&& routeText)
-{
-    const int i = entryIndex(entry);
-    if(i >= 0)
-        (stats()[static_cast<std::size_t>(i)].*counter).fetch_add(1, std::memory_order_relaxed);
-    const bool trace = traceOn();
-    if(!trace && countersPath() == nullptr)
-        return;
-    const std::string text = routeText();
-    if(i >= 0)
-    {
-        auto& s = stats()[static_cast<std::size_t>(i)];
-        std::lock_guard<std::mutex> l(s.m);
-        s.last = text;
-    }
-    if(trace)
-        printLine("Info2", std::string("route ") + entry + " mode=" + modeName(config().mode) + " " + text);
-    dumpCounters();
-}
-
 // ---- the per-thread record of the last forwarded call ------------------------------------------
 
-struct LastForwarded
-{
-    int hipdnnStatus = 0;
-    std::string message;
-    int prefixStatus = -1; // miopenStatus_t of a forwarded failure that miopenGetErrorString prefixes
-};
 thread_local LastForwarded tLast;
 
 // ---- status translation ------------------------------------------------------------------------
-
-constexpr int kHipdnnSuccess        = 0;
-constexpr int kHipdnnNotInitialized = 1;
-constexpr int kHipdnnBadParam       = 2;
-constexpr int kHipdnnNotSupported   = 8;
-constexpr int kHipdnnInternalError  = 9;
-constexpr int kHipdnnMaxStatus      = 14;
 
 miopenStatus_t toMiopen(int hipdnnStatus)
 {
@@ -207,12 +155,6 @@ int hipdnnStatusOf(const fe::Error& e)
 // ---- the backend: found and loaded once, at the first forwarded call ---------------------------
 
 constexpr const char* kBackendSoname = "libhipdnn_backend.so.1";
-
-struct BackendState
-{
-    bool usable = false;
-    std::string error;
-};
 
 // The directory of libMIOpen.so as an absolute path (dladdr's name resolved with realpath), or ""
 // when it cannot be made absolute: the current directory is never searched.
@@ -343,17 +285,6 @@ const BackendState& backendState()
 
 // ---- MIOpen descriptors, read through Private's getters ----------------------------------------
 
-// Fixed-size records (no heap on the per-call path): MIOpen Private's tensors have at most
-// kMaxTensorDims dimensions, and a convolution has at most kMaxTensorDims - 2 spatial ones.
-constexpr int kMaxDims = 8;
-
-struct TensorInfo
-{
-    miopenDataType_t type = miopenFloat;
-    int rank              = 0;
-    std::array<int, kMaxDims> lens{}, strides{};
-};
-
 // Two getter calls: the rank, then the 4-D getter (no vectors inside Private) or the N-D one.
 bool readTensor(miopenTensorDescriptor_t d, TensorInfo& t)
 {
@@ -367,6 +298,12 @@ bool readTensor(miopenTensorDescriptor_t d, TensorInfo& t)
                                                 &t.strides[3]) == miopenStatusSuccess;
     return miopenGetTensorDescriptor_impl(d, &t.type, t.lens.data(), t.strides.data()) == miopenStatusSuccess;
 }
+
+} // namespace core
+
+using namespace core;
+
+namespace {
 
 struct ConvInfo
 {
@@ -387,6 +324,10 @@ bool readConv(miopenConvolutionDescriptor_t d, ConvInfo& c)
            c.spatial >= 1 && c.spatial <= kMaxDims &&
            miopenGetConvolutionGroupCount_impl(d, &c.groups) == miopenStatusSuccess;
 }
+
+} // namespace
+
+namespace core {
 
 // Dense: the strides are the packed strides of some order of the dimensions (NCHW, NHWC, ...).
 bool isDense(const TensorInfo& t)
@@ -423,6 +364,20 @@ bool readFloat(const void* p, float& v)
 
 // ---- plan cache ----------------------------------------------------------------------------------
 
+std::size_t planCacheCapacity()
+{
+    static const std::size_t capacity = [] {
+        const char* v = std::getenv("MIOPEN_HIPDNN_PLAN_CACHE_SIZE");
+        const long n  = v != nullptr ? std::strtol(v, nullptr, 10) : 0;
+        return n > 0 ? static_cast<std::size_t>(n) : std::size_t{256};
+    }();
+    return capacity;
+}
+
+} // namespace core
+
+namespace {
+
 struct Plan
 {
     // Facts of the problem read once through Private (the cache key holds everything they depend
@@ -443,91 +398,19 @@ struct Plan
     std::atomic<bool> mismatchReported{false}; // verify mode: a mismatch is logged once per problem
 };
 
-// Everything that identifies a cached problem, in a fixed-size record (no heap per lookup).
-struct ProblemKey
-{
-    static constexpr std::size_t kCapacity = 2 + 4 * (1 + 2 * kMaxDims) + 1 + 3 * kMaxDims + 1;
-    std::array<std::int32_t, kCapacity> v{};
-    std::size_t n = 0;
-
-    void push(std::int32_t x) { v[n++] = x; }
-    bool operator==(const ProblemKey& o) const
-    {
-        return n == o.n && std::equal(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(n), o.v.begin());
-    }
-};
-
-struct ProblemKeyHash
-{
-    std::size_t operator()(const ProblemKey& k) const noexcept
-    {
-        std::uint64_t h = 1469598103934665603ull; // FNV-1a over the used words
-        for(std::size_t i = 0; i < k.n; ++i)
-        {
-            h ^= static_cast<std::uint32_t>(k.v[i]);
-            h *= 1099511628211ull;
-        }
-        return static_cast<std::size_t>(h);
-    }
-};
-
-class PlanCache
-{
-public:
-    explicit PlanCache(std::size_t capacity) : _capacity(capacity == 0 ? 1 : capacity) {}
-
-    std::shared_ptr<Plan> get(const ProblemKey& key)
-    {
-        std::lock_guard<std::mutex> lock(_m);
-        auto it = _index.find(key);
-        if(it != _index.end())
-        {
-            _lru.splice(_lru.begin(), _lru, it->second);
-            return it->second->second;
-        }
-        _lru.emplace_front(key, std::make_shared<Plan>());
-        _index.emplace(key, _lru.begin());
-        if(_lru.size() > _capacity)
-        {
-            _index.erase(_lru.back().first);
-            _lru.pop_back(); // in-flight users keep their shared_ptr
-        }
-        return _lru.front().second;
-    }
-
-private:
-    std::size_t _capacity;
-    std::mutex _m;
-    std::list<std::pair<ProblemKey, std::shared_ptr<Plan>>> _lru;
-    std::unordered_map<ProblemKey, std::list<std::pair<ProblemKey, std::shared_ptr<Plan>>>::iterator, ProblemKeyHash>
-        _index;
-};
-
 // Deliberately never destroyed: plans and hipDNN handles hold backend descriptors, and at process
 // exit the backend's own statics may already be gone (destroying them then deadlocks or crashes).
-PlanCache& planCache()
+PlanCache<Plan>& planCache()
 {
-    static PlanCache* cache = new PlanCache([] {
-        const char* v = std::getenv("MIOPEN_HIPDNN_PLAN_CACHE_SIZE");
-        const long n  = v != nullptr ? std::strtol(v, nullptr, 10) : 0;
-        return n > 0 ? static_cast<std::size_t>(n) : std::size_t{256};
-    }());
+    static auto* cache = new PlanCache<Plan>(planCacheCapacity());
     return *cache;
 }
 
-// ---- per-handle state ----------------------------------------------------------------------------
+} // namespace
 
-struct HandleState
-{
-    std::mutex m;
-    fe::HipdnnHandlePtr hipdnn;
-    miopenAcceleratorQueue_t stream = nullptr;
-    std::vector<unsigned char> workspace; // used when the caller's is missing or too small
-    bool profiling = false;
-    bool lastWasForwarded = false;
-    float forwardedMs = 0.0f;
-    float privateSnapshot = 0.0f; // Private's kernel time when the forwarded time was taken
-};
+namespace core {
+
+// ---- per-handle state ----------------------------------------------------------------------------
 
 std::mutex gHandlesMutex;
 std::unordered_map<miopenHandle_t, std::shared_ptr<HandleState>>& handles()
@@ -567,6 +450,10 @@ std::vector<std::int64_t> i64(const std::array<int, kMaxDims>& v, int n)
     return std::vector<std::int64_t>(v.begin(), v.begin() + n);
 }
 
+} // namespace core
+
+namespace {
+
 struct Problem
 {
     Op op;
@@ -604,6 +491,10 @@ ProblemKey problemKey(const Problem& p)
     return k;
 }
 
+} // namespace
+
+namespace core {
+
 gr::TensorPtr graphTensor(const TensorInfo& t, std::int64_t uid, const char* name)
 {
     gr::TensorAttributes a;
@@ -616,6 +507,10 @@ void setOutput(const gr::TensorPtr& out, const TensorInfo& t, std::int64_t uid, 
     out->set_uid(uid).set_name(name).set_data_type(toHipdnn(t.type)).set_dim(i64(t.lens, t.rank)).set_stride(i64(t.strides, t.rank));
     out->set_output(true);
 }
+
+} // namespace core
+
+namespace {
 
 // uids: 1 and 2 the inputs, 3 the written tensor, 4 the bias.
 std::unique_ptr<gr::Graph> translate(const Problem& p, const char* entry)
@@ -684,6 +579,10 @@ const char* opName(Op op)
     return "?";
 }
 
+} // namespace
+
+namespace core {
+
 // ---- MIOPEN_ENABLE_LOGGING_CMD ----------------------------------------------------------------------
 
 // The layout name Private's logger gives a dense tensor: the first of NCHW, NHWC (NCDHW, NDHWC)
@@ -713,6 +612,10 @@ std::string layoutName(const TensorInfo& t)
     }
     return "";
 }
+
+} // namespace core
+
+namespace {
 
 // The MIOpenDriver command Private prints for this call (`ApiProblem::driverArgs` and the fusion
 // logger in projects/miopen/src): a forwarded call prints the same line, so a logged reproducer
@@ -960,21 +863,50 @@ std::unordered_map<std::int64_t, void*>& variantPack(Op op)
     return op == Op::BiasActivation ? four : three;
 }
 
+} // namespace
+
+namespace core {
+
 miopenStatus_t fail(const char* entry, int hipdnnStatus, const std::string& message, const std::string& extra)
 {
     const miopenStatus_t st = toMiopen(hipdnnStatus);
     tLast.hipdnnStatus      = hipdnnStatus;
     tLast.message           = message;
     tLast.prefixStatus      = static_cast<int>(st);
+    // Counted as forwarded before record() writes the counters file, so the file shows it.
+    stats()[static_cast<std::size_t>(std::max(0, entryIndex(entry)))].forwarded.fetch_add(1, std::memory_order_relaxed);
     record(entry, &EntryStats::failed, [&] {
         return std::string("route=hipdnn reason=in-forwarding-set ") + extra + "status=" + miopenGetErrorString_impl(st) +
                " hipdnn_status=" + std::to_string(hipdnnStatus);
     });
-    stats()[static_cast<std::size_t>(std::max(0, entryIndex(entry)))].forwarded.fetch_add(1, std::memory_order_relaxed);
     if(config().logLevel >= 3 || traceOn())
         printLine("Error", std::string("[hipDNN-forwarded] ") + entry + ": " + message);
     return st;
 }
+
+miopenStatus_t bindHipdnnHandle(const char* entry, HandleState& hs, miopenAcceleratorQueue_t stream)
+{
+    if(hs.hipdnn == nullptr)
+    {
+        auto [handle, err] = fe::createHipdnnHandle(stream);
+        if(err.is_bad())
+            return fail(entry, hipdnnStatusOf(err), "creating the hipDNN handle failed: " + err.get_message(), "");
+        hs.hipdnn = std::move(handle);
+        hs.stream = stream;
+    }
+    else if(hs.stream != stream)
+    {
+        fe::Error err = fe::setHipdnnHandleStream(hs.hipdnn, stream);
+        if(err.is_bad())
+            return fail(entry, hipdnnStatusOf(err), "setting the hipDNN stream failed: " + err.get_message(), "");
+        hs.stream = stream;
+    }
+    return miopenStatusSuccess;
+}
+
+} // namespace core
+
+namespace {
 
 miopenStatus_t forward(const ConvCall& c, const Problem& p, Plan& plan)
 {
@@ -982,22 +914,8 @@ miopenStatus_t forward(const ConvCall& c, const Problem& p, Plan& plan)
         return fail(c.entry, kHipdnnNotInitialized, backendState().error, "");
     auto hs = handleState(c.handle, true);
     std::lock_guard<std::mutex> lock(hs->m);
-    miopenAcceleratorQueue_t stream = p.stream;
-    if(hs->hipdnn == nullptr)
-    {
-        auto [handle, err] = fe::createHipdnnHandle(stream);
-        if(err.is_bad())
-            return fail(c.entry, hipdnnStatusOf(err), "creating the hipDNN handle failed: " + err.get_message(), "");
-        hs->hipdnn = std::move(handle);
-        hs->stream = stream;
-    }
-    else if(hs->stream != stream)
-    {
-        fe::Error err = fe::setHipdnnHandleStream(hs->hipdnn, stream);
-        if(err.is_bad())
-            return fail(c.entry, hipdnnStatusOf(err), "setting the hipDNN stream failed: " + err.get_message(), "");
-        hs->stream = stream;
-    }
+    if(const miopenStatus_t st = bindHipdnnHandle(c.entry, *hs, p.stream); st != miopenStatusSuccess)
+        return st;
     buildPlan(c, p, plan, *hs->hipdnn);
     if(plan.graph == nullptr)
         return fail(c.entry, plan.buildStatus, plan.buildMessage, "");
@@ -1059,6 +977,10 @@ miopenStatus_t forward(const ConvCall& c, const Problem& p, Plan& plan)
     return miopenStatusSuccess;
 }
 
+} // namespace
+
+namespace core {
+
 // ---- MIOPEN_HIPDNN_FORWARDING=verify ------------------------------------------------------------
 
 std::size_t elementCount(const TensorInfo& t)
@@ -1078,6 +1000,10 @@ std::string shapeText(const TensorInfo& t)
         s += (i ? "x" : "") + std::to_string(t.lens[static_cast<std::size_t>(i)]);
     return s;
 }
+
+} // namespace core
+
+namespace {
 
 // Runs the call on Private with the written tensor redirected into `scratch` (the arguments were
 // validated as Private validates them, and alpha = 1, beta = 0, so the caller's prior output does

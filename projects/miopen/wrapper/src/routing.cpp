@@ -34,15 +34,25 @@ const char* reasonName(Reason r)
     return "?";
 }
 
+namespace {
+
+constexpr std::size_t kConvolutionMembers = 7;
+
+} // namespace
+
 const std::vector<std::string_view>& forwardingSet()
 {
-    // Entry points qualified for forwarding (RFC 4.4): the convolution family. Workspace queries,
-    // Find and the bias-only calls stay on Private.
+    // Entry points qualified for forwarding (RFC 4.4): the convolution family (first), then the
+    // batchnorm family. Workspace queries, Find, descriptor calls and the bias-only calls stay on
+    // Private.
     static const std::vector<std::string_view> kSet = {
         "miopenConvolutionForward",          "miopenConvolutionBackwardData",
         "miopenConvolutionBackwardWeights",  "miopenConvolutionBiasActivationForward",
         "miopenConvolutionForwardImmediate", "miopenConvolutionBackwardDataImmediate",
-        "miopenConvolutionBackwardWeightsImmediate"};
+        "miopenConvolutionBackwardWeightsImmediate",
+        "miopenBatchNormalizationForwardInference", "miopenBatchNormalizationForwardInference_V2",
+        "miopenBatchNormalizationForwardTraining",  "miopenBatchNormalizationForwardTraining_V2",
+        "miopenBatchNormalizationBackward",         "miopenBatchNormalizationBackward_V2"};
     return kSet;
 }
 
@@ -55,9 +65,26 @@ bool inForwardingSet(std::string_view entry)
 const std::vector<std::string_view>& familyMembers(std::string_view family)
 {
     static const std::vector<std::string_view> kNone;
+    static const std::vector<std::string_view> kConvolution(forwardingSet().begin(),
+                                                            forwardingSet().begin() + kConvolutionMembers);
+    static const std::vector<std::string_view> kBatchnorm(forwardingSet().begin() + kConvolutionMembers,
+                                                          forwardingSet().end());
     if(family == "convolution")
-        return forwardingSet(); // every forwarded entry point is a convolution today
+        return kConvolution;
+    if(family == "batchnorm")
+        return kBatchnorm;
     return kNone;
+}
+
+std::string_view familyOf(std::string_view entry)
+{
+    for(std::string_view family : {"convolution", "batchnorm"})
+    {
+        const auto& m = familyMembers(family);
+        if(std::find(m.begin(), m.end(), entry) != m.end())
+            return family;
+    }
+    return {};
 }
 
 bool OptOut::contains(std::string_view entry) const
@@ -127,7 +154,7 @@ OptOut parseOptOut(const char* value, const std::vector<std::string_view>& forwa
         const std::string item  = trim(list.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
         if(item == "*")
             o.all = true;
-        else if(item == "convolution")
+        else if(!familyMembers(item).empty())
         {
             // The family name: every entry point of the family this build forwards.
             for(auto e : familyMembers(item))
@@ -158,8 +185,9 @@ Decision resolveRoute(Mode mode, std::string_view entry, const OptOut& optOut,
         return {Route::Private, Reason::NotInForwardingSet};
     if(optOut.contains(entry))
         return {Route::Private, Reason::DisabledByEnv};
-    if(!miopenOnlyVariable.empty())
-        return {Route::Private, Reason::MiopenOnlyVariable}; // every forwarded entry is a convolution
+    // The MIOpen-only variables of env_mapping.hpp are convolution solver controls.
+    if(!miopenOnlyVariable.empty() && familyOf(entry) == "convolution")
+        return {Route::Private, Reason::MiopenOnlyVariable};
     return {Route::HipDnn, Reason::InForwardingSet};
 }
 

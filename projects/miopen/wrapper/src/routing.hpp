@@ -37,10 +37,13 @@ const char* modeName(Mode m);
 const char* routeName(Route r);
 const char* reasonName(Reason r);
 
-// The compile-time forwarding set: the convolution family (7 entry points).
+// The compile-time forwarding set: the convolution family (7 entry points), then the batchnorm
+// family (6: inference, training and backward, each with its _V2 form); 13 in all.
 const std::vector<std::string_view>& forwardingSet();
-// Members of an op family by name ("convolution"); empty for an unknown family.
+// Members of an op family by name ("convolution", "batchnorm"); empty for an unknown family.
 const std::vector<std::string_view>& familyMembers(std::string_view family);
+// The family of a forwarded entry point ("convolution", "batchnorm"); empty when not forwarded.
+std::string_view familyOf(std::string_view entry);
 bool inForwardingSet(std::string_view entry);
 
 // The opt-out list: entry points by name, or every entry point.
@@ -73,7 +76,7 @@ struct Config
 // Disabled; anything else -> Disabled with a warning.
 Mode parseMode(const char* value, bool& fromEnv, std::vector<std::string>& warnings);
 // MIOPEN_DISABLE_HIPDNN_FOR: comma list, elements trimmed, empty ones ignored, "*" = all, a
-// family name ("convolution") = its members that are in `forwardable`; a name that is not in
+// family name ("convolution", "batchnorm") = its members that are in `forwardable`; a name that is not in
 // `forwardable` is warned about and ignored.
 OptOut parseOptOut(const char* value, const std::vector<std::string_view>& forwardable,
                    std::vector<std::string>& warnings);
@@ -85,7 +88,8 @@ struct Decision
     Reason reason;
 };
 // Order: mode off; not in the set; opted out; a MIOpen-only variable in effect
-// (`miopenOnlyVariable` non-empty); otherwise forwarded.
+// (`miopenOnlyVariable` non-empty: convolution solver controls, so convolution entries only);
+// otherwise forwarded.
 Decision resolveRoute(Mode mode, std::string_view entry, const OptOut& optOut,
                       const std::vector<std::string_view>& forwardable,
                       std::string_view miopenOnlyVariable = {});

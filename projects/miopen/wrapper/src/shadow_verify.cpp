@@ -3,6 +3,7 @@
 #include <hipdnn_data_sdk/types.hpp>
 #include <hipdnn_test_sdk/utilities/TestTolerances.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <sstream>
@@ -68,6 +69,29 @@ double convBound(miopenDataType_t t, std::int64_t length, double maxA, double ma
     case miopenHalf: return bound<half>(length, maxA, maxB, maxAddend);
     case miopenBFloat16: return bound<bfloat16>(length, maxA, maxB, maxAddend);
     default: return bound<float>(length, maxA, maxB, maxAddend);
+    }
+}
+
+namespace {
+
+template <class T>
+double bnTolerance(int direction)
+{
+    namespace bn = tol::batchnorm;
+    return direction == 0 ? bn::getToleranceInference<T>()
+                          : direction == 1 ? bn::getToleranceTraining<T>() : bn::getToleranceBackward<T>();
+}
+
+} // namespace
+
+double bnBound(miopenDataType_t t, int direction, double maxRef) noexcept
+{
+    const double scale = std::max(1.0, maxRef);
+    switch(t)
+    {
+    case miopenHalf: return 2.0 * bnTolerance<half>(direction) * scale;
+    case miopenBFloat16: return 2.0 * bnTolerance<bfloat16>(direction) * scale;
+    default: return 2.0 * bnTolerance<float>(direction) * scale;
     }
 }
 

@@ -2,7 +2,7 @@
 // Private into scratch memory; the two results are compared here, element by element, against the
 // hipDNN test SDK's dynamic bound for a dot product of the call's reduction length
 // (hipdnn_test_sdk/utilities/TestTolerances.hpp), doubled because both results carry an error of
-// up to that bound. The caller keeps hipDNN's result either way.
+// up to that bound; batchnorm outputs against the test SDK's batchnorm tolerances (bnBound). The caller keeps hipDNN's result either way.
 #pragma once
 
 #include <miopen/miopen.h>
@@ -22,6 +22,11 @@ double maxAbs(miopenDataType_t t, const void* data, std::size_t n) noexcept;
 // reduction has `length` terms, each a product of values at most maxA and maxB in magnitude,
 // plus `maxAddend` added after the reduction (a bias), rounded once more.
 double convBound(miopenDataType_t t, std::int64_t length, double maxA, double maxB, double maxAddend) noexcept;
+
+// The batchnorm outputs' bound on |forwarded - private| for an output of type t whose largest
+// |value| (on Private's side) is maxRef: the hipDNN test SDK's batchnorm tolerance for t and the
+// direction (0 inference, 1 training forward, 2 backward), relative to max(1, maxRef), doubled.
+double bnBound(miopenDataType_t t, int direction, double maxRef) noexcept;
 
 struct Outcome
 {

@@ -107,20 +107,69 @@ TEST(RoutingResolve, WholeMatrix)
     EXPECT_EQ(resolveRoute(Mode::Enabled, "miopenCreate", none, kSet, var).reason, Reason::NotInForwardingSet);
 }
 
-TEST(RoutingForwardingSet, IsTheConvolutionFamily)
+TEST(RoutingForwardingSet, IsTheConvolutionAndBatchnormFamilies)
 {
     // Pinned: an addition to the set is deliberate.
-    const std::vector<std::string_view> expected = {
+    const std::vector<std::string_view> convolution = {
         "miopenConvolutionForward",          "miopenConvolutionBackwardData",
         "miopenConvolutionBackwardWeights",  "miopenConvolutionBiasActivationForward",
         "miopenConvolutionForwardImmediate", "miopenConvolutionBackwardDataImmediate",
         "miopenConvolutionBackwardWeightsImmediate"};
+    const std::vector<std::string_view> batchnorm = {
+        "miopenBatchNormalizationForwardInference", "miopenBatchNormalizationForwardInference_V2",
+        "miopenBatchNormalizationForwardTraining",  "miopenBatchNormalizationForwardTraining_V2",
+        "miopenBatchNormalizationBackward",         "miopenBatchNormalizationBackward_V2"};
+    std::vector<std::string_view> expected = convolution;
+    expected.insert(expected.end(), batchnorm.begin(), batchnorm.end());
     EXPECT_EQ(forwardingSet(), expected);
+    EXPECT_EQ(forwardingSet().size(), 13u);
+    EXPECT_EQ(familyMembers("convolution"), convolution);
+    EXPECT_EQ(familyMembers("batchnorm"), batchnorm);
+    EXPECT_TRUE(familyMembers("pooling").empty());
+    for(auto e : convolution)
+        EXPECT_EQ(familyOf(e), "convolution") << e;
+    for(auto e : batchnorm)
+        EXPECT_EQ(familyOf(e), "batchnorm") << e;
+    EXPECT_TRUE(familyOf("miopenCreate").empty());
     EXPECT_TRUE(inForwardingSet("miopenConvolutionForward"));
+    EXPECT_TRUE(inForwardingSet("miopenBatchNormalizationBackward_V2"));
     for(const char* stays : {"miopenConvolutionForwardBias", "miopenConvolutionBackwardBias",
                              "miopenFindConvolutionForwardAlgorithm", "miopenConvolutionForwardGetWorkSpaceSize",
-                             "miopenCreate"})
+                             "miopenCreate", "miopenDeriveBNTensorDescriptor"})
         EXPECT_FALSE(inForwardingSet(stays)) << stays;
+}
+
+TEST(RoutingParseOptOut, FamilyNameBatchnorm)
+{
+    std::vector<std::string> warnings;
+    const auto o = parseOptOut("batchnorm", forwardingSet(), warnings);
+    EXPECT_TRUE(warnings.empty());
+    EXPECT_FALSE(o.all);
+    for(auto e : familyMembers("batchnorm"))
+        EXPECT_EQ(resolveRoute(Mode::Enabled, e, o, forwardingSet()).reason, Reason::DisabledByEnv) << e;
+    for(auto e : familyMembers("convolution"))
+        EXPECT_EQ(resolveRoute(Mode::Enabled, e, o, forwardingSet()).route, Route::HipDnn) << e;
+    // Both families, and a family with an entry point of the other.
+    const auto both = parseOptOut("convolution, batchnorm", forwardingSet(), warnings);
+    EXPECT_TRUE(warnings.empty());
+    for(auto e : forwardingSet())
+        EXPECT_EQ(resolveRoute(Mode::Enabled, e, both, forwardingSet()).reason, Reason::DisabledByEnv) << e;
+    const auto mixed = parseOptOut("convolution,miopenBatchNormalizationBackward", forwardingSet(), warnings);
+    EXPECT_TRUE(warnings.empty());
+    EXPECT_EQ(resolveRoute(Mode::Enabled, "miopenBatchNormalizationBackward", mixed, forwardingSet()).route, Route::Private);
+    EXPECT_EQ(resolveRoute(Mode::Enabled, "miopenBatchNormalizationBackward_V2", mixed, forwardingSet()).route,
+              Route::HipDnn);
+    // A build that forwards only convolutions: the family name has no member there, and no warning.
+    const std::vector<std::string_view> convOnly(familyMembers("convolution"));
+    const auto none = parseOptOut("batchnorm", convOnly, warnings);
+    EXPECT_TRUE(none.entries.empty());
+    // The convolution solver controls keep only the convolution family on Private.
+    const std::string_view var = "MIOPEN_DEBUG_CONV_GEMM=0";
+    const OptOut nothing;
+    EXPECT_EQ(resolveRoute(Mode::Enabled, "miopenBatchNormalizationForwardTraining", nothing, forwardingSet(), var).route,
+              Route::HipDnn);
+    EXPECT_EQ(resolveRoute(Mode::Enabled, "miopenConvolutionForward", nothing, forwardingSet(), var).reason,
+              Reason::MiopenOnlyVariable);
 }
 
 TEST(RoutingParseOptOut, FamilyNameConvolution)
@@ -129,11 +178,13 @@ TEST(RoutingParseOptOut, FamilyNameConvolution)
     const auto o = parseOptOut("convolution", forwardingSet(), warnings);
     EXPECT_TRUE(warnings.empty());
     EXPECT_FALSE(o.all);
-    for(auto e : forwardingSet())
+    for(auto e : familyMembers("convolution"))
     {
         EXPECT_TRUE(o.contains(e)) << e;
         EXPECT_EQ(resolveRoute(Mode::Enabled, e, o, forwardingSet()).reason, Reason::DisabledByEnv) << e;
     }
+    for(auto e : familyMembers("batchnorm"))
+        EXPECT_FALSE(o.contains(e)) << e;
     // A single entry point stays opted out alone; the others are forwarded.
     const auto one = parseOptOut(" miopenConvolutionBackwardData ,", forwardingSet(), warnings);
     EXPECT_TRUE(warnings.empty());

@@ -11,6 +11,8 @@
 #include <hipdnn_frontend/attributes/BatchnormAttributes.hpp>
 #include <hipdnn_frontend/attributes/ConvolutionAttributes.hpp>
 #include <hipdnn_frontend/attributes/PointwiseAttributes.hpp>
+#include <hipdnn_frontend/attributes/ReductionAttributes.hpp>
+#include <hipdnn_frontend/attributes/ResampleAttributes.hpp>
 #include <hipdnn_frontend/attributes/TensorAttributes.hpp>
 #include <hipdnn_frontend/detail/BackendWrapper.hpp>
 #include <hipdnn_frontend/detail/VariantPackCache.hpp>
@@ -99,7 +101,10 @@ struct Node
         Pointwise,
         BatchnormTraining,
         BatchnormInference,
-        BatchnormBackward
+        BatchnormBackward,
+        ResampleFwd,
+        ResampleBwd,
+        Reduction
     };
     Kind kind;
     std::string name;
@@ -109,6 +114,14 @@ struct Node
     std::vector<int64_t> prePadding, postPadding, stride, dilation;
     ConvolutionMode convMode = ConvolutionMode::CROSS_CORRELATION;
     PointwiseAttributes pointwise;
+    // Resample (pooling): window, modes, index output; prePadding/postPadding/stride above.
+    std::vector<int64_t> window = {};
+    ResampleMode resampleMode = ResampleMode::NOT_SET;
+    PaddingMode paddingMode = PaddingMode::NOT_SET;
+    bool generateIndex = false;
+    // Reduction.
+    std::optional<ReductionMode> reductionMode = std::nullopt;
+    bool deterministic = false;
 };
 
 class Graph
@@ -189,6 +202,20 @@ public:
         return y;
     }
 
+    /// Inference from the running mean and variance and an epsilon (a.set_epsilon, required):
+    /// serialized as BatchnormInferenceAttributesVarianceExt.
+    TensorPtr batchnorm_inference_variance_ext(const TensorPtr& x, const TensorPtr& mean, const TensorPtr& variance,
+                                               const TensorPtr& scale, const TensorPtr& bias,
+                                               const BatchnormInferenceAttributes& a)
+    {
+        Node n{Node::Kind::BatchnormInference, a.get_name(), a.get_compute_data_type(), {}, {}, {}, {}, {}, {}, {}, {}};
+        n.inputs = {x, mean, variance, scale, bias, a.get_epsilon()};
+        auto y = newOutput();
+        n.outputs = {y};
+        _nodes.push_back(std::move(n));
+        return y;
+    }
+
     /// Returns {dx, dscale, dbias}.
     std::array<TensorPtr, 3> batchnorm_backward(const TensorPtr& dy, const TensorPtr& x, const TensorPtr& scale,
                                                 const BatchnormBackwardAttributes& a)
@@ -199,6 +226,49 @@ public:
         n.outputs.assign(out.begin(), out.end());
         _nodes.push_back(std::move(n));
         return out;
+    }
+
+    /// Resample forward (pooling); returns {y, index}. The index tensor (INT32, y's dims) exists
+    /// only with a.set_generate_index(true).
+    std::array<TensorPtr, 2> resample(const TensorPtr& x, const ResampleFwdAttributes& a)
+    {
+        Node n{Node::Kind::ResampleFwd, a.get_name(), a.get_compute_data_type(), {x}, {}, a.get_pre_padding(),
+               a.get_post_padding(), a.get_stride(), {}, {}, {}};
+        setResample(n, a);
+        n.generateIndex = a.get_generate_index();
+        std::array<TensorPtr, 2> out = {newOutput(), a.get_generate_index() ? newOutput() : nullptr};
+        if(out[1] != nullptr)
+        {
+            out[1]->set_data_type(DataType::INT32);
+        }
+        n.outputs.assign(out.begin(), out.end());
+        _nodes.push_back(std::move(n));
+        return out;
+    }
+
+    /// Resample backward (pooling gradient): dx from dy; max pooling needs the forward's index
+    /// tensor. dx's dims cannot be inferred: set them on the returned tensor.
+    TensorPtr resample_bwd(const TensorPtr& dy, const ResampleBwdAttributes& a, const TensorPtr& index = nullptr)
+    {
+        Node n{Node::Kind::ResampleBwd, a.get_name(), a.get_compute_data_type(), {dy, index}, {},
+               a.get_pre_padding(), a.get_post_padding(), a.get_stride(), {}, {}, {}};
+        setResample(n, a);
+        auto dx = newOutput();
+        n.outputs = {dx};
+        _nodes.push_back(std::move(n));
+        return dx;
+    }
+
+    /// Reduction of x; set the output's dims (x's rank, 1 in every reduced dimension).
+    TensorPtr reduction(const TensorPtr& x, const ReductionAttributes& a)
+    {
+        Node n{Node::Kind::Reduction, a.get_name(), a.get_compute_data_type(), {x}, {}, {}, {}, {}, {}, {}, {}};
+        n.reductionMode = a.get_mode();
+        n.deterministic = a.get_is_deterministic();
+        auto y = newOutput();
+        n.outputs = {y};
+        _nodes.push_back(std::move(n));
+        return y;
     }
 
     /// Checks the graph, infers missing output shapes and types, assigns missing uids.
@@ -263,6 +333,14 @@ private:
         n.outputs = {out};
         _nodes.push_back(std::move(n));
         return out;
+    }
+
+    template <typename A>
+    static void setResample(Node& n, const A& a)
+    {
+        n.window = a.get_window();
+        n.resampleMode = a.get_resample_mode();
+        n.paddingMode = a.get_padding_mode();
     }
 
     TensorPtr addPointwise(std::vector<TensorPtr> inputs, const PointwiseAttributes& a)

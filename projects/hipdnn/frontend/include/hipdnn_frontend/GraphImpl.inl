@@ -26,6 +26,9 @@ inline const char* kindName(Node::Kind k)
     case Node::Kind::BatchnormTraining: return "batchnorm";
     case Node::Kind::BatchnormInference: return "batchnorm_inference";
     case Node::Kind::BatchnormBackward: return "batchnorm_backward";
+    case Node::Kind::ResampleFwd: return "resample";
+    case Node::Kind::ResampleBwd: return "resample_bwd";
+    case Node::Kind::Reduction: return "reduction";
     }
     return "node";
 }
@@ -42,6 +45,44 @@ inline std::vector<int64_t> stridesLike(const std::vector<int64_t>& dims, const 
         return channelsLastStrides(dims);
     }
     return packedStrides(dims);
+}
+
+/// Fills the resample geometry's defaults (stride 1, padding 0, post = pre) and checks it against
+/// x's dims; returns the output dims (N, C, then (x + pre + post - window) / stride + 1).
+inline Error resampleGeometry(Node& n, const std::vector<int64_t>& x, std::vector<int64_t>& y)
+{
+    const char* kind = n.kind == Node::Kind::ResampleFwd ? "resample" : "resample_bwd";
+    HIPDNN_RETURN_IF_TRUE(x.size() < 3, ErrorCode::INVALID_VALUE,
+                          std::string(kind) + ": tensors need N, C and at least one spatial dimension");
+    const size_t spatial = x.size() - 2;
+    HIPDNN_RETURN_IF_TRUE(n.resampleMode == ResampleMode::NOT_SET, ErrorCode::ATTRIBUTE_NOT_SET,
+                          std::string(kind) + ": the resample mode is not set");
+    HIPDNN_RETURN_IF_TRUE(n.resampleMode == ResampleMode::BILINEAR || n.resampleMode == ResampleMode::NEAREST,
+                          ErrorCode::GRAPH_NOT_SUPPORTED,
+                          std::string(kind) + ": only the pooling modes (MAXPOOL, AVGPOOL_*) are supported");
+    HIPDNN_RETURN_IF_TRUE(n.window.size() != spatial, ErrorCode::INVALID_VALUE,
+                          std::string(kind) + ": the window needs one length per spatial dimension ("
+                              + std::to_string(spatial) + ")");
+    if(n.stride.empty()) n.stride.assign(spatial, 1);
+    if(n.prePadding.empty()) n.prePadding.assign(spatial, 0);
+    if(n.postPadding.empty()) n.postPadding = n.prePadding;
+    HIPDNN_RETURN_IF_TRUE(n.stride.size() != spatial || n.prePadding.size() != spatial
+                              || n.postPadding.size() != spatial,
+                          ErrorCode::INVALID_VALUE,
+                          std::string(kind) + ": stride and paddings need one value per spatial dimension");
+    y = {x[0], x[1]};
+    for(size_t i = 0; i < spatial; ++i)
+    {
+        HIPDNN_RETURN_IF_TRUE(n.window[i] < 1 || n.stride[i] < 1 || n.prePadding[i] < 0 || n.postPadding[i] < 0,
+                              ErrorCode::INVALID_VALUE,
+                              std::string(kind) + ": window and stride must be >= 1 and paddings >= 0");
+        const int64_t span = x[i + 2] + n.prePadding[i] + n.postPadding[i] - n.window[i];
+        HIPDNN_RETURN_IF_TRUE(span < 0, ErrorCode::SHAPE_DEDUCTION_FAILED,
+                              std::string(kind) + ": the window is larger than the padded input in spatial dim "
+                                  + std::to_string(i));
+        y.push_back(span / n.stride[i] + 1);
+    }
+    return {};
 }
 
 inline std::vector<int64_t> perChannel(const std::vector<int64_t>& x)
@@ -154,8 +195,54 @@ inline Error Graph::inferNode(Node& n)
                    detail_graph::perChannel(in[0]->get_dim())};
         break;
     case Node::Kind::BatchnormInference:
+        HIPDNN_RETURN_IF_TRUE(in.size() > 5 && in[5] == nullptr, ErrorCode::ATTRIBUTE_NOT_SET,
+                              "batchnorm_inference_variance_ext: epsilon is not set");
         outDims[0] = in[0]->get_dim();
         break;
+    case Node::Kind::ResampleFwd:
+        HIPDNN_CHECK_ERROR(detail_graph::resampleGeometry(n, in[0]->get_dim(), outDims[0]));
+        if(n.outputs.size() > 1 && n.outputs[1] != nullptr)
+        {
+            HIPDNN_RETURN_IF_TRUE(n.resampleMode != ResampleMode::MAXPOOL, ErrorCode::INVALID_VALUE,
+                                  "resample: only max pooling generates an index tensor");
+            HIPDNN_RETURN_IF_TRUE(n.outputs[1]->get_data_type() != DataType::INT32, ErrorCode::INVALID_VALUE,
+                                  "resample: the index tensor must be INT32");
+            outDims[1] = outDims[0];
+        }
+        break;
+    case Node::Kind::ResampleBwd:
+    {
+        HIPDNN_RETURN_IF_TRUE(n.outputs[0]->get_dim().empty(), ErrorCode::SHAPE_DEDUCTION_FAILED,
+                              "resample_bwd: set dx's dims explicitly (they cannot be inferred)");
+        outDims[0] = n.outputs[0]->get_dim();
+        std::vector<int64_t> y;
+        HIPDNN_CHECK_ERROR(detail_graph::resampleGeometry(n, outDims[0], y));
+        HIPDNN_RETURN_IF_TRUE(y != in[0]->get_dim(), ErrorCode::SHAPE_DEDUCTION_FAILED,
+                              "resample_bwd: dy dims do not match the pooling geometry of dx");
+        HIPDNN_RETURN_IF_TRUE(n.resampleMode == ResampleMode::MAXPOOL && in[1] == nullptr, ErrorCode::ATTRIBUTE_NOT_SET,
+                              "resample_bwd: max pooling needs the forward's index tensor");
+        HIPDNN_RETURN_IF_TRUE(in[1] != nullptr
+                                  && (in[1]->get_data_type() != DataType::INT32 || in[1]->get_dim() != y),
+                              ErrorCode::INVALID_VALUE, "resample_bwd: the index tensor must be INT32 with dy's dims");
+        break;
+    }
+    case Node::Kind::Reduction:
+    {
+        HIPDNN_RETURN_IF_TRUE(!n.reductionMode.has_value() || *n.reductionMode == ReductionMode::NOT_SET,
+                              ErrorCode::ATTRIBUTE_NOT_SET, "reduction: mode is not set");
+        HIPDNN_RETURN_IF_TRUE(n.outputs[0]->get_dim().empty(), ErrorCode::SHAPE_DEDUCTION_FAILED,
+                              "reduction: set the output's dims (x's rank, 1 in every reduced dimension)");
+        outDims[0] = n.outputs[0]->get_dim();
+        const auto& x = in[0]->get_dim();
+        HIPDNN_RETURN_IF_TRUE(outDims[0].size() != x.size(), ErrorCode::SHAPE_DEDUCTION_FAILED,
+                              "reduction: the output must have the input's rank");
+        for(size_t k = 0; k < x.size(); ++k)
+        {
+            HIPDNN_RETURN_IF_TRUE(outDims[0][k] != x[k] && outDims[0][k] != 1, ErrorCode::SHAPE_DEDUCTION_FAILED,
+                                  "reduction: output dim " + std::to_string(k) + " is neither the input's nor 1");
+        }
+        break;
+    }
     case Node::Kind::BatchnormBackward:
         HIPDNN_RETURN_IF_TRUE(in[3] == nullptr || in[4] == nullptr, ErrorCode::ATTRIBUTE_NOT_SET,
                               "batchnorm_backward: set_saved_mean_and_inv_variance is required");
@@ -388,9 +475,38 @@ inline Error Graph::serialize(std::vector<uint8_t>& out) const
                         .Union();
             break;
         case Node::Kind::BatchnormInference:
+            if(in.size() > 5) // batchnorm_inference_variance_ext: x, mean, variance, scale, bias, epsilon
+            {
+                type = dobj::NodeAttributes::BatchnormInferenceAttributesVarianceExt;
+                attrs = dobj::CreateBatchnormInferenceAttributesVarianceExt(fbb, uid(in[0]), uid(in[1]), uid(in[2]),
+                                                                            uid(in[3]), uid(in[4]), uid(o[0]), uid(in[5]))
+                            .Union();
+                break;
+            }
             type = dobj::NodeAttributes::BatchnormInferenceAttributes;
             attrs = dobj::CreateBatchnormInferenceAttributes(fbb, uid(in[0]), uid(in[1]), uid(in[2]), uid(in[3]),
                                                              uid(in[4]), uid(o[0]))
+                        .Union();
+            break;
+        case Node::Kind::ResampleFwd:
+            type = dobj::NodeAttributes::ResampleFwdAttributes;
+            attrs = dobj::CreateResampleFwdAttributesDirect(
+                        fbb, uid(in[0]), uid(o[0]), o.size() > 1 ? opt(o[1]) : flatbuffers::nullopt, &n.prePadding,
+                        &n.postPadding, &n.stride, &n.window, toWire(n.resampleMode), toWire(n.paddingMode),
+                        n.generateIndex)
+                        .Union();
+            break;
+        case Node::Kind::ResampleBwd:
+            type = dobj::NodeAttributes::ResampleBwdAttributes;
+            attrs = dobj::CreateResampleBwdAttributesDirect(fbb, uid(in[0]), uid(o[0]), opt(in[1]), &n.prePadding,
+                                                            &n.postPadding, &n.stride, &n.window,
+                                                            toWire(n.resampleMode), toWire(n.paddingMode))
+                        .Union();
+            break;
+        case Node::Kind::Reduction:
+            type = dobj::NodeAttributes::ReductionAttributes;
+            attrs = dobj::CreateReductionAttributes(fbb, toWire(*n.reductionMode), uid(in[0]), uid(o[0]),
+                                                    n.deterministic)
                         .Union();
             break;
         case Node::Kind::BatchnormBackward:

@@ -49,6 +49,44 @@ enum class PointwiseMode : int8_t
     SQRT = 41, SUB = 42, SWISH_BWD = 43, SWISH_FWD = 44, TAN = 45, TANH_BWD = 46, TANH_FWD = 47
 };
 
+/// Resample (pooling) modes; values equal the wire ResampleMode.
+enum class ResampleMode : int8_t
+{
+    NOT_SET = 0,
+    MAXPOOL = 1,
+    AVGPOOL_EXCLUDE_PADDING = 2,
+    AVGPOOL_INCLUDE_PADDING = 3,
+    BILINEAR = 4,
+    NEAREST = 5
+};
+typedef ResampleMode ResampleMode_t; // NOLINT(readability-identifier-naming)
+
+/// How positions outside the input count in a resample; values equal the wire PaddingMode.
+enum class PaddingMode : int8_t
+{
+    NOT_SET = 0,
+    NEG_INF_PAD = 1,
+    ZERO_PAD = 2,
+    EDGE_VAL_PAD = 3
+};
+typedef PaddingMode PaddingMode_t; // NOLINT(readability-identifier-naming)
+
+/// Reduction modes; values equal upstream's frontend ReductionMode (and the wire's).
+enum class ReductionMode : int8_t
+{
+    NOT_SET = 0,
+    ADD = 1,
+    MUL = 2,
+    MIN = 3,
+    MAX = 4,
+    AMAX = 5,
+    AVG = 6,
+    NORM1 = 7,
+    NORM2 = 8,
+    MUL_NO_ZEROS = 9
+};
+typedef ReductionMode ReductionMode_t; // NOLINT(readability-identifier-naming)
+
 namespace detail
 {
 
@@ -77,6 +115,21 @@ inline hipdnn_data_sdk::data_objects::DataType toWire(DataType t)
 inline hipdnn_data_sdk::data_objects::PointwiseMode toWire(PointwiseMode m)
 {
     return static_cast<hipdnn_data_sdk::data_objects::PointwiseMode>(static_cast<int8_t>(m));
+}
+
+inline hipdnn_data_sdk::data_objects::ResampleMode toWire(ResampleMode m)
+{
+    return static_cast<hipdnn_data_sdk::data_objects::ResampleMode>(static_cast<int8_t>(m));
+}
+
+inline hipdnn_data_sdk::data_objects::PaddingMode toWire(PaddingMode m)
+{
+    return static_cast<hipdnn_data_sdk::data_objects::PaddingMode>(static_cast<int8_t>(m));
+}
+
+inline hipdnn_data_sdk::data_objects::ReductionMode toWire(ReductionMode m)
+{
+    return static_cast<hipdnn_data_sdk::data_objects::ReductionMode>(static_cast<int8_t>(m));
 }
 
 inline hipdnn_data_sdk::data_objects::ConvMode toWire(ConvolutionMode m)

@@ -128,6 +128,29 @@ inline NodeOperands nodeOperands(const hipdnn_data_sdk::data_objects::Node& node
         ops.outputs = {a->dx_tensor_uid(), a->dscale_tensor_uid(), a->dbias_tensor_uid()};
         break;
     }
+    case dobj::NodeAttributes::ReductionAttributes:
+    {
+        auto* a = node.attributes_as_ReductionAttributes();
+        ops.inputs = {a->in_tensor_uid()};
+        ops.outputs = {a->out_tensor_uid()};
+        break;
+    }
+    case dobj::NodeAttributes::ResampleFwdAttributes:
+    {
+        auto* a = node.attributes_as_ResampleFwdAttributes();
+        ops.inputs = {a->x_tensor_uid()};
+        ops.outputs = {a->y_tensor_uid()};
+        detail::addOptional(ops.outputs, a->index_tensor_uid());
+        break;
+    }
+    case dobj::NodeAttributes::ResampleBwdAttributes:
+    {
+        auto* a = node.attributes_as_ResampleBwdAttributes();
+        ops.inputs = {a->dy_tensor_uid()};
+        detail::addOptional(ops.inputs, a->index_tensor_uid());
+        ops.outputs = {a->dx_tensor_uid()};
+        break;
+    }
     default:
         throw std::invalid_argument("node '" + std::string(node.name() ? node.name()->str() : "")
                                     + "' has no attributes of a known type");

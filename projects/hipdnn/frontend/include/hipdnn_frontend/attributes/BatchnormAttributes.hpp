@@ -48,12 +48,16 @@ class BatchnormInferenceAttributes
 public:
     BatchnormInferenceAttributes& set_name(const std::string& name) { _name = name; return *this; }
     BatchnormInferenceAttributes& set_compute_data_type(DataType type) { _computeType = type; return *this; }
+    /// Epsilon of batchnorm_inference_variance_ext (ignored by batchnorm_inference).
+    BatchnormInferenceAttributes& set_epsilon(std::shared_ptr<TensorAttributes> epsilon) { _epsilon = std::move(epsilon); return *this; }
     const std::string& get_name() const { return _name; }
     DataType get_compute_data_type() const { return _computeType; }
+    const std::shared_ptr<TensorAttributes>& get_epsilon() const { return _epsilon; }
 
 private:
     std::string _name;
     DataType _computeType = DataType::NOT_SET;
+    std::shared_ptr<TensorAttributes> _epsilon;
 };
 
 class BatchnormBackwardAttributes

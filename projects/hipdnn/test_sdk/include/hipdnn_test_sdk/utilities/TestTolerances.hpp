@@ -61,6 +61,21 @@ template <typename T> constexpr double getToleranceTraining() { return detail::p
 template <typename T> constexpr double getToleranceBackward() { return detail::pick<T>(2e-3, 4e-4, 3e-3); }
 } // namespace batchnorm
 
+namespace resample
+{
+/// Max pooling copies an input value (exact); the averages sum at most a window of values of
+/// magnitude <= ~2 and divide once.
+template <typename T> constexpr double getToleranceFwd() { return detail::pick<T>(1e-5, 2e-3, 1.6e-2); }
+template <typename T> constexpr double getToleranceBwd() { return detail::pick<T>(1e-5, 2e-3, 1.6e-2); }
+} // namespace resample
+
+namespace reduction
+{
+/// Fixed floor of the reduction bounds (see calculateReductionTolerance for the part that grows
+/// with the reduction length).
+template <typename T> constexpr double getTolerance() { return detail::pick<T>(1e-5, 1e-3, 1e-2); }
+} // namespace reduction
+
 /// Unit roundoff of T.
 template <typename T>
 double unitRoundoff()
@@ -116,6 +131,14 @@ double calculateConvWrwTolerance(double maxAbsX, double maxAbsDy, int64_t reduct
 {
     (void)sizeof(TIn);
     return dotProductErrorBound<TOut, TCompute>(reductionLength, maxAbsX * maxAbsDy);
+}
+
+/// Bound of a sum-like reduction (ADD, AVG, NORM1, NORM2) of n terms of magnitude at most
+/// maxAbs, accumulated in TCompute and stored in TOut; at least the fixed per-type floor.
+template <typename TOut, typename TCompute = float>
+double calculateReductionTolerance(int64_t n, double maxAbs)
+{
+    return std::max(reduction::getTolerance<TOut>(), dotProductErrorBound<TOut, TCompute>(n, maxAbs));
 }
 
 } // namespace hipdnn_test_sdk::utilities

@@ -1,14 +1,18 @@
 // Runs a whole serialized graph on host memory with the CPU references, node by node in
 // topological order. Virtual (intermediate) tensors live in the caller's workspace. Tensors of
-// type FLOAT, HALF and BFLOAT16 with any strides; compute in float.
+// type FLOAT, HALF and BFLOAT16 with any strides (and INT32 resample index tensors); compute in
+// float.
 #pragma once
 
 #include <hipdnn_data_sdk/flatbuffer_utilities/DataTypeUtils.hpp>
 #include <hipdnn_plugin_sdk/GraphView.hpp>
 #include <hipdnn_test_sdk/utilities/CpuFpReferenceBatchnorm.hpp>
 #include <hipdnn_test_sdk/utilities/CpuFpReferenceConvolution.hpp>
+#include <hipdnn_test_sdk/utilities/CpuFpReferenceReduction.hpp>
+#include <hipdnn_test_sdk/utilities/CpuFpReferenceResample.hpp>
 #include <hipdnn_test_sdk/utilities/pointwise/CpuReferencePointwise.hpp>
 
+#include <algorithm>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -26,10 +30,17 @@ public:
     static bool supports(const GraphView& graph, std::string& why)
     {
         namespace dobj = hipdnn_data_sdk::data_objects;
+        const std::vector<int64_t> indexUids = resampleIndexUids(graph);
         for(const auto& [uid, t] : graph.tensors())
         {
             const auto dt = t->data_type();
-            if(dt != dobj::DataType::FLOAT && dt != dobj::DataType::HALF && dt != dobj::DataType::BFLOAT16)
+            const bool isIndex = std::find(indexUids.begin(), indexUids.end(), uid) != indexUids.end();
+            if(isIndex && dt != dobj::DataType::INT32)
+            {
+                why = "resample index tensor uid " + std::to_string(uid) + " is not INT32";
+                return false;
+            }
+            if(!isIndex && dt != dobj::DataType::FLOAT && dt != dobj::DataType::HALF && dt != dobj::DataType::BFLOAT16)
             {
                 why = "tensor uid " + std::to_string(uid) + " has unsupported data type "
                       + hipdnn_data_sdk::flatbuffer_utilities::dataTypeName(dt);
@@ -93,6 +104,41 @@ public:
                 if(a->peer_stats_tensor_uid() != nullptr && a->peer_stats_tensor_uid()->size() != 0)
                 {
                     why = "batchnorm peer statistics are not supported";
+                    return false;
+                }
+                break;
+            }
+            case dobj::NodeAttributes::ResampleFwdAttributes:
+            case dobj::NodeAttributes::ResampleBwdAttributes:
+            {
+                const auto* f = node.attributes_as_ResampleFwdAttributes();
+                const auto* b = node.attributes_as_ResampleBwdAttributes();
+                const auto mode = f != nullptr ? f->resample_mode() : b->resample_mode();
+                const auto padding = f != nullptr ? f->padding_mode() : b->padding_mode();
+                if(mode != dobj::ResampleMode::MAXPOOL && mode != dobj::ResampleMode::AVGPOOL_EXCLUDE_PADDING
+                   && mode != dobj::ResampleMode::AVGPOOL_INCLUDE_PADDING)
+                {
+                    why = std::string("resample mode ") + dobj::EnumNameResampleMode(mode) + " is not supported";
+                    return false;
+                }
+                if(padding == dobj::PaddingMode::EDGE_VAL_PAD)
+                {
+                    why = "resample padding mode EDGE_VAL_PAD is not supported";
+                    return false;
+                }
+                if(b != nullptr && mode == dobj::ResampleMode::MAXPOOL && !b->index_tensor_uid().has_value())
+                {
+                    why = "max pooling backward needs the index tensor";
+                    return false;
+                }
+                break;
+            }
+            case dobj::NodeAttributes::ReductionAttributes:
+            {
+                const auto mode = node.attributes_as_ReductionAttributes()->mode();
+                if(mode == dobj::ReductionMode::NOT_SET || dobj::EnumNameReductionMode(mode)[0] == '\0')
+                {
+                    why = "reduction mode is not set or unknown";
                     return false;
                 }
                 break;
@@ -287,6 +333,45 @@ public:
                 ctx.storeFlat(a->dbias_tensor_uid(), dbias);
                 break;
             }
+            case dobj::NodeAttributes::ResampleFwdAttributes:
+            {
+                auto* a = node.attributes_as_ResampleFwdAttributes();
+                auto x = ctx.load(a->x_tensor_uid());
+                Tensor<float> y(ctx.dims(a->y_tensor_uid()));
+                const bool withIndex = a->index_tensor_uid().has_value();
+                Tensor<int32_t> index(withIndex ? ctx.dims(*a->index_tensor_uid()) : std::vector<int64_t>{});
+                TensorView<int32_t> indexView = index.view();
+                CpuFpReferenceResample::forward<float, float>(x.view(), y.view(), resampleParams(*a),
+                                                              withIndex ? &indexView : nullptr);
+                ctx.store(a->y_tensor_uid(), y);
+                if(withIndex)
+                {
+                    ctx.storeIndex(*a->index_tensor_uid(), index);
+                }
+                break;
+            }
+            case dobj::NodeAttributes::ResampleBwdAttributes:
+            {
+                auto* a = node.attributes_as_ResampleBwdAttributes();
+                auto dy = ctx.load(a->dy_tensor_uid());
+                Tensor<float> dx(ctx.dims(a->dx_tensor_uid()));
+                const bool withIndex = a->index_tensor_uid().has_value();
+                Tensor<int32_t> index = withIndex ? ctx.loadIndex(*a->index_tensor_uid()) : Tensor<int32_t>();
+                const TensorView<const int32_t> indexView = index.view();
+                CpuFpReferenceResample::backward<float, float>(dy.view(), dx.view(), resampleParams(*a),
+                                                               withIndex ? &indexView : nullptr);
+                ctx.store(a->dx_tensor_uid(), dx);
+                break;
+            }
+            case dobj::NodeAttributes::ReductionAttributes:
+            {
+                auto* a = node.attributes_as_ReductionAttributes();
+                auto x = ctx.load(a->in_tensor_uid());
+                Tensor<float> y(ctx.dims(a->out_tensor_uid()));
+                CpuFpReferenceReduction::reduce<float, float>(a->mode(), x.view(), y.view());
+                ctx.store(a->out_tensor_uid(), y);
+                break;
+            }
             default:
                 throw std::invalid_argument("unsupported node type");
             }
@@ -311,6 +396,31 @@ private:
     static ConvolutionParams convParams(const A& a)
     {
         return {vec(a.pre_padding()), vec(a.post_padding()), vec(a.stride()), vec(a.dilation())};
+    }
+
+    template <typename A>
+    static ResampleParams resampleParams(const A& a)
+    {
+        return {vec(a.pre_padding()), vec(a.stride()), vec(a.window()), a.resample_mode(), a.padding_mode()};
+    }
+
+    /// The uids of the index tensors of the graph's resample nodes.
+    static std::vector<int64_t> resampleIndexUids(const GraphView& graph)
+    {
+        std::vector<int64_t> uids;
+        for(size_t n = 0; n < graph.nodeCount(); ++n)
+        {
+            const auto& node = graph.node(n);
+            if(const auto* f = node.attributes_as_ResampleFwdAttributes(); f != nullptr && f->index_tensor_uid())
+            {
+                uids.push_back(*f->index_tensor_uid());
+            }
+            if(const auto* b = node.attributes_as_ResampleBwdAttributes(); b != nullptr && b->index_tensor_uid())
+            {
+                uids.push_back(*b->index_tensor_uid());
+            }
+        }
+        return uids;
     }
 
     /// [1, C, 1, ...] statistics shape of an x shape.
@@ -416,6 +526,25 @@ private:
                 {
                     *reinterpret_cast<float*>(p) = v;
                 }
+            });
+        }
+
+        /// An INT32 index tensor.
+        Tensor<int32_t> loadIndex(int64_t uid) const
+        {
+            namespace dobj = hipdnn_data_sdk::data_objects;
+            Tensor<int32_t> out(dims(uid));
+            forElements(uid, [&](const std::vector<int64_t>& i, const uint8_t* p, dobj::DataType) {
+                out.at(i) = *reinterpret_cast<const int32_t*>(p);
+            });
+            return out;
+        }
+
+        void storeIndex(int64_t uid, const Tensor<int32_t>& values) const
+        {
+            namespace dobj = hipdnn_data_sdk::data_objects;
+            forElements(uid, [&](const std::vector<int64_t>& i, const uint8_t* cp, dobj::DataType) {
+                *reinterpret_cast<int32_t*>(const_cast<uint8_t*>(cp)) = values.at(i);
             });
         }
 
