@@ -2,8 +2,8 @@
 // its own process and environment):
 // - EnginesOnly...: the plugin is opened the way the hipDNN backend opens it and asked for its
 //   engines; plainly (offered, nothing printed) and with a Private of another version preloaded
-//   (FakePrivateVersion.cpp, MIOPEN_PROVIDER_TEST_SKEW=1: the query fails with the reason, and one
-//   line on stderr names both versions).
+//   (projects/miopen/test/fakes/private_version.cpp, MIOPEN_PROVIDER_TEST_SKEW=1: the query fails
+//   with the reason, and one line on stderr names both versions).
 // - AnotherSoversion...: a copy of the provider built against libMIOpen_private.so.2, which is not
 //   installed, is the only plugin (HIPDNN_PLUGIN_DIR): it cannot be loaded at all, hipDNN says so
 //   (HIPDNN_LOG_LEVEL=warn) and a forwarded MIOpen convolution fails with a status, never served

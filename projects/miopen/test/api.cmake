@@ -197,3 +197,25 @@ add_test(NAME miopen_debian_packages
   COMMAND ${CMAKE_COMMAND} -DBUILD=${PROJECT_BINARY_DIR} -DSRC=${CMAKE_CURRENT_SOURCE_DIR}/install_consumer
           -DWORK=${CMAKE_CURRENT_BINARY_DIR}/debian_packages -DVERSION=${MIOPEN_PACKAGE_VERSION}
           -P ${CMAKE_CURRENT_SOURCE_DIR}/install_consumer/packages.cmake)
+
+# Version skew between MIOpen Public and Private (RFC 4.7): a Private of the same SOVERSION
+# reporting another version (fakes/private_version.cpp, preloaded) makes libMIOpen.so print one
+# Error line at load and refuse every call with miopenStatusVersionMismatch; the plain run is the
+# control. The provider's own check reuses the same stand-in (dnn-providers/miopen-provider/tests).
+add_library(miopen_test_fake_private_version SHARED fakes/private_version.cpp)
+project_set_warnings(miopen_test_fake_private_version)
+add_executable(miopen_version_skew_test api/version_skew_test.cpp)
+target_link_libraries(miopen_version_skew_test PRIVATE MIOpen GTest::gtest GTest::gtest_main)
+target_include_directories(miopen_version_skew_test PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+project_set_warnings(miopen_version_skew_test)
+add_dependencies(miopen_version_skew_test miopen_test_fake_private_version)
+add_test(NAME miopen_version_skew.control COMMAND miopen_version_skew_test)
+set_tests_properties(miopen_version_skew.control PROPERTIES FAIL_REGULAR_EXPRESSION "Running 0 tests|is paired with")
+foreach(_mode disabled enabled)
+  add_test(NAME miopen_version_skew.other_private_version.${_mode}
+    COMMAND ${CMAKE_COMMAND} -E env MIOPEN_TEST_VERSION_SKEW=1 MIOPEN_HIPDNN_FORWARDING=${_mode}
+            LD_PRELOAD=$<TARGET_FILE:miopen_test_fake_private_version> $<TARGET_FILE:miopen_version_skew_test>)
+  # The load-time line (before main) and the test's own result.
+  set_tests_properties(miopen_version_skew.other_private_version.${_mode} PROPERTIES
+    PASS_REGULAR_EXPRESSION "MIOpen\\(HIP\\): Error \\[wrapper\\] libMIOpen.so [0-9.]+ is paired with libMIOpen_private.so.1 9.9.9: .*\\[  PASSED  \\] 1 test")
+endforeach()

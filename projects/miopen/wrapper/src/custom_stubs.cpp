@@ -47,19 +47,22 @@ BnCall bnCall(const char* entry, BnOp op, miopenHandle_t handle, miopenBatchNorm
 
 } // namespace
 
-#define MIOPEN_CUSTOM_STUB(name, call)            \
-    do                                            \
-    {                                             \
-        if(slow())                                \
-            miopen::wrapper::slowPath(name);      \
-        return call;                              \
+// A version skew at load (wrapper_runtime.hpp, refuseAllCalls) makes slowPath() answer true: the
+// call returns miopenStatusVersionMismatch and never reaches Private.
+#define MIOPEN_CUSTOM_STUB(name, call)                           \
+    do                                                           \
+    {                                                            \
+        if(slow() && miopen::wrapper::slowPath(name))            \
+            return miopenStatusVersionMismatch;                  \
+        return call;                                             \
     } while(false)
 
 extern "C" miopenStatus_t miopenDestroy(miopenHandle_t handle)
 {
     if(slow())
     {
-        miopen::wrapper::slowPath("miopenDestroy");
+        if(miopen::wrapper::slowPath("miopenDestroy"))
+            return miopenStatusVersionMismatch;
         miopen::wrapper::fwd::onDestroy(handle);
     }
     return miopenDestroy_impl(handle);
@@ -83,7 +86,8 @@ extern "C" miopenStatus_t miopenGetKernelTime(miopenHandle_t handle, float* time
 {
     if(slow())
     {
-        miopen::wrapper::slowPath("miopenGetKernelTime");
+        if(miopen::wrapper::slowPath("miopenGetKernelTime"))
+            return miopenStatusVersionMismatch;
         if(miopen::wrapper::fwd::forwardedKernelTime(handle, time))
             return miopenStatusSuccess;
     }
@@ -94,7 +98,7 @@ extern "C" const char* miopenGetErrorString(miopenStatus_t error)
 {
     if(slow())
     {
-        miopen::wrapper::slowPath("miopenGetErrorString");
+        (void)miopen::wrapper::slowPath("miopenGetErrorString"); // a string: nothing to refuse with
         if(const char* s = miopen::wrapper::fwd::forwardedErrorString(error))
             return s;
     }
@@ -104,7 +108,7 @@ extern "C" const char* miopenGetErrorString(miopenStatus_t error)
 extern "C" miopenStatus_t miopenGetLastForwardedError(int* hipdnnStatus, const char** message)
 {
     if(slow())
-        miopen::wrapper::slowPath("miopenGetLastForwardedError");
+        (void)miopen::wrapper::slowPath("miopenGetLastForwardedError"); // the wrapper's own record
     return miopen::wrapper::fwd::lastForwardedError(hipdnnStatus, message);
 }
 

@@ -569,6 +569,11 @@ bool tryForwardBatchnorm(const BnCall& c, miopenStatus_t* status) noexcept
     try
     {
         ensureInit();
+        if(callsRefused()) // version skew at load: nothing reaches Private or hipDNN
+        {
+            *status = miopenStatusVersionMismatch;
+            return true;
+        }
         const Config& cfg = config();
         const Decision d  = resolveRoute(cfg.mode, c.entry, cfg.optOut, forwardingSet(), cfg.miopenOnlyVariable);
         if(d.route != Route::HipDnn)

@@ -15,6 +15,7 @@ namespace wrapper {
 namespace {
 
 std::once_flag gInitOnce;
+std::atomic<bool> gRefused{false};
 
 constexpr int kBannerLevel = 5; // Info: the banner
 constexpr int kTraceLevel  = 6; // Info2: one routing line per call
@@ -39,7 +40,7 @@ void initOnce()
             banner += "; opted out: " + std::to_string(c.optOut.entries.size()) + " entry point(s)";
         printLine("Info", banner);
     }
-    const bool needSlowPath = c.mode != Mode::Disabled || c.logLevel >= kTraceLevel;
+    const bool needSlowPath = c.mode != Mode::Disabled || c.logLevel >= kTraceLevel || callsRefused();
     gRouteWord.store(needSlowPath ? 1 : 0, std::memory_order_relaxed);
 }
 
@@ -63,7 +64,16 @@ void ensureInit() noexcept
     }
 }
 
-void slowPath(const char* entry) noexcept
+void refuseAllCalls(const std::string& why) noexcept
+{
+    gRefused.store(true, std::memory_order_relaxed);
+    gRouteWord.store(1, std::memory_order_relaxed);
+    printLine("Error", why);
+}
+
+bool callsRefused() noexcept { return gRefused.load(std::memory_order_relaxed); }
+
+bool slowPath(const char* entry) noexcept
 {
     try
     {
@@ -79,6 +89,7 @@ void slowPath(const char* entry) noexcept
     catch(...) // tracing must never turn a call into a failure
     {
     }
+    return callsRefused();
 }
 
 } // namespace wrapper

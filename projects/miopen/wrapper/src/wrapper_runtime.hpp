@@ -19,8 +19,16 @@ namespace wrapper {
 
 inline std::atomic<int>& gRouteWord = miopen_wrapper_route_word;
 
-// Banner and warnings (once), routing trace line (per call when on). Never throws.
-void slowPath(const char* entry) noexcept;
+// Banner and warnings (once), routing trace line (per call when on). Never throws. true when the
+// call must be refused with miopenStatusVersionMismatch (see refuseAllCalls).
+bool slowPath(const char* entry) noexcept;
+
+// Version skew (RFC 4.7): called at load when libMIOpen_private.so reports another version than
+// this library (version_check.cpp). Prints `why` once as an Error line and keeps every stub on
+// its slow path, which then refuses each call that returns a status with
+// miopenStatusVersionMismatch; nothing reaches the mismatched Private.
+void refuseAllCalls(const std::string& why) noexcept;
+bool callsRefused() noexcept;
 
 // The once-per-process part of slowPath alone (banner, warnings, route word).
 void ensureInit() noexcept;
