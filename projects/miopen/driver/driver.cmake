@@ -51,12 +51,30 @@ foreach(_case
         "MIOPEN_LOG_LEVEL=6")
 endforeach()
 
-# The other families (not forwarded): forwarding disabled.
+# Forwarded batchnorm (spatial mode), -V 1, in both configurations; the enabled run adds -t 1 and
+# checks the route of the call in the trace.
 foreach(_case
-    "bnorm_train|bnorm -n 4 -c 8 -H 8 -W 8 -m 1 --forw 1 -s 1 -r 1 -V 1|Forward Batch Norm Verifies on CPU and GPU"
+    "bnorm_train|bnorm -n 4 -c 8 -H 8 -W 8 -m 1 --forw 1 -s 1 -r 1 -V 1|Forward Batch Norm Verifies on CPU and GPU|ForwardTraining"
+    "bnorm_inference_spatial|bnorm -n 4 -c 8 -H 8 -W 8 -m 1 --forw 2 -r 1 -V 1|Forward Batch Norm Verifies on CPU and GPU|ForwardInference"
+    "bnorm_backward|bnorm -n 4 -c 8 -H 8 -W 8 -m 1 -b 1 -s 1 -V 1|Backwards Prop Batch Norm Verifies on CPU and GPU|Backward"
+    "bnormfp16_train|bnormfp16 -n 4 -c 8 -H 8 -W 8 -m 1 --forw 1 -s 1 -r 1 -V 1|Forward Batch Norm Verifies on CPU and GPU|ForwardTraining")
+  string(REPLACE "|" ";" _parts "${_case}")
+  list(GET _parts 0 _name)
+  list(GET _parts 1 _args)
+  list(GET _parts 2 _ok)
+  list(GET _parts 3 _entry)
+  miopen_driver_test(miopen_driver_${_name} ARGS "${_args}" EXPECT "${_ok}" ENV "MIOPEN_HIPDNN_FORWARDING=disabled")
+  miopen_driver_test(miopen_driver_${_name}.hipdnn_forwarding ARGS "${_args} -t 1"
+    EXPECT "${_ok}" "GPU Kernel Min Time [A-Za-z ]+Batch Normalization Elapsed: [0-9.]+ ms"
+           "route miopenBatchNormalization${_entry}(_V2)? mode=enabled route=hipdnn"
+    ENV "MIOPEN_HIPDNN_FORWARDING=enabled"
+        "HIPDNN_ENGINE_RANKING_DB=${_drv_dir}/miopen_driver_${_name}.hipdnn_forwarding/engine_ranking.txt"
+        "MIOPEN_LOG_LEVEL=6")
+endforeach()
+
+# The other families (not forwarded; per-activation batchnorm is declined): forwarding disabled.
+foreach(_case
     "bnorm_inference|bnorm -n 4 -c 8 -H 8 -W 8 -m 0 --forw 2 -r 1 -V 1|Forward Batch Norm Verifies on CPU and GPU"
-    "bnorm_backward|bnorm -n 4 -c 8 -H 8 -W 8 -m 1 -b 1 -s 1 -V 1|Backwards Prop Batch Norm Verifies on CPU and GPU"
-    "bnormfp16_train|bnormfp16 -n 4 -c 8 -H 8 -W 8 -m 1 --forw 1 -s 1 -r 1 -V 1|Forward Batch Norm Verifies on CPU and GPU"
     "pool_max|pool --input 2x4x9x9,NCHW -y 3 -x 3 -p 1 -q 1 -v 2 -u 2 -m max -F 0 -i 2 -V 1|Backward Pooling Verifies OK on CPU reference"
     "pool_avg|pool --input 2x4x9x9 -y 3 -x 3 -p 1 -q 1 -v 2 -u 2 -m avg -F 0 -i 2 -V 1|Backward Pooling Verifies OK on CPU reference"
     "activ_relu|activ -n 2 -c 4 -H 8 -W 8 -m 3 -F 0 -i 2 -V 1|Backward Activation Verifies OK on CPU reference"
