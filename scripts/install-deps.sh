@@ -13,6 +13,9 @@ packages=(
   libsqlite3-dev
   python3 python3-clang-14   # the MIOpen wrapper generator parses miopen.h with libclang
   valgrind                   # ctest wrapper_hop_callgrind (instructions per wrapper hop)
+  python3-matplotlib         # PNG plots of the performance report (benchmarks/report)
+  clang-14 libclang-rt-14-dev llvm-14   # sanitizer stages (scripts/ci-sanitizers.sh): ASan/UBSan/TSan runtimes, llvm-symbolizer
+  libomp-14-dev              # OpenMP for clang (omp.h, libomp): the dnnl-provider in the sanitizer trees
 )
 
 missing=()

@@ -73,7 +73,6 @@ const std::vector<Layer> kLayers = {
 
 const char* const kConfigs[] = {"pass", "miopen", "dnnl", "default"};
 constexpr int kNumConfigs    = 4;
-const char kDirs[]           = {'F', 'B', 'W'};
 
 struct Options
 {

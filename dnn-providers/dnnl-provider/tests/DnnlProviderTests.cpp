@@ -92,7 +92,7 @@ class DnnlGraphTest : public DnnlFrontendTest
 {
 };
 using Types = ::testing::Types<float, bf16>;
-TYPED_TEST_SUITE(DnnlGraphTest, Types);
+TYPED_TEST_SUITE(DnnlGraphTest, Types, ); // empty name generator: clang -Wpedantic wants an argument for "..."
 
 constexpr int kConvCases = 10;
 

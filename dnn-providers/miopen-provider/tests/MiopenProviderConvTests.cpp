@@ -33,7 +33,7 @@ class MiopenGraphTest : public MiopenFrontendTest
 {
 };
 using Types = ::testing::Types<float, half, bf16>;
-TYPED_TEST_SUITE(MiopenGraphTest, Types);
+TYPED_TEST_SUITE(MiopenGraphTest, Types, ); // empty name generator: clang -Wpedantic wants an argument for "..."
 
 constexpr int kConvCases = 8;
 

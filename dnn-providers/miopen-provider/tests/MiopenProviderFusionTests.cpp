@@ -30,7 +30,7 @@ class MiopenFusionTest : public MiopenFrontendTest
 {
 };
 using Types = ::testing::Types<float, half, bf16>;
-TYPED_TEST_SUITE(MiopenFusionTest, Types);
+TYPED_TEST_SUITE(MiopenFusionTest, Types, ); // empty name generator: clang -Wpedantic wants an argument for "..."
 
 /// Activation settings with a MIOpen activation.
 struct Activation

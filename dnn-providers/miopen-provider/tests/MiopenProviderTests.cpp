@@ -32,7 +32,7 @@ class MiopenNormActTest : public MiopenFrontendTest
 {
 };
 using Types = ::testing::Types<float, half, bf16>;
-TYPED_TEST_SUITE(MiopenNormActTest, Types);
+TYPED_TEST_SUITE(MiopenNormActTest, Types, ); // empty name generator: clang -Wpedantic wants an argument for "..."
 
 /// Activation settings with a MIOpen activation.
 struct Activation

@@ -73,10 +73,14 @@ constexpr ErrorText kErrors[] = {
     {hipErrorTbd, "hipErrorTbd", "unspecified error"},
 };
 
-const ErrorText* findError(hipError_t e)
+// A C caller may pass any int as a hipError_t: the entry points copy it into an int and look that
+// up (loading a value outside the enumeration's range as hipError_t is undefined in C++; UBSan's
+// -fsanitize=enum reports it).
+static_assert(sizeof(hipError_t) == sizeof(int), "hipError_t is an int-sized enum");
+const ErrorText* findError(int e)
 {
     for(const auto& t : kErrors)
-        if(t.value == e)
+        if(static_cast<int>(t.value) == e)
             return &t;
     return nullptr;
 }
@@ -138,13 +142,17 @@ extern "C" {
 
 const char* hipGetErrorString(hipError_t error)
 {
-    const ErrorText* t = findError(error);
+    int code = 0;
+    std::memcpy(&code, &error, sizeof code);
+    const ErrorText* t = findError(code);
     return t != nullptr ? t->text : "unknown error";
 }
 
 const char* hipGetErrorName(hipError_t error)
 {
-    const ErrorText* t = findError(error);
+    int code = 0;
+    std::memcpy(&code, &error, sizeof code);
+    const ErrorText* t = findError(code);
     return t != nullptr ? t->name : "hipErrorUnknown";
 }
 

@@ -6,13 +6,20 @@
 #include <miopen/miopen_impl.h>
 #include <miopen/version.h>
 
+#include <cstring>
+
 using miopen::deref;
 using miopen::Handle;
 using miopen::tryCatch;
 
 extern "C" const char* miopenGetErrorString_impl(miopenStatus_t error)
 {
-    switch(error)
+    // A C caller may pass any int. Read it as an int: loading a value outside the enumeration's
+    // range as miopenStatus_t is undefined in C++ (UBSan's -fsanitize=enum reports it).
+    static_assert(sizeof(error) == sizeof(int), "miopenStatus_t is an int-sized enum");
+    int code = 0;
+    std::memcpy(&code, &error, sizeof code);
+    switch(code)
     {
     case miopenStatusSuccess: return "miopenStatusSuccess";
     case miopenStatusNotInitialized: return "miopenStatusNotInitialized";

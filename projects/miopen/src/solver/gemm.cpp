@@ -32,13 +32,21 @@ namespace detail {
 
 namespace isa_avx512 {
 namespace {
+#if defined(__clang__) // clang has no GCC target pragma: the same target attribute on each function
+#pragma clang attribute push(__attribute__((target("avx512f,avx512vl,avx512bw,avx512dq,avx2,fma,f16c"))), apply_to = function)
+#else
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512vl,avx512bw,avx512dq,avx2,fma,f16c")
+#endif
 #define MIOPEN_ISA_AVX512 1
 #include "isa_gemm.hpp"
 #include "isa_conv_gemm.hpp"
 #undef MIOPEN_ISA_AVX512
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif
 } // namespace
 } // namespace isa_avx512
 

@@ -401,7 +401,9 @@ inline void panelizeRow(const float* row, std::size_t k, std::size_t kc, std::si
 // GCC 12's AVX-512 shuffle intrinsics start from _mm512_undefined_ps(), which -Wmaybe-uninitialized
 // reports as uninitialized (a false positive inside the compiler's own header).
 #pragma GCC diagnostic push
+#if !defined(__clang__) // a GCC-only warning
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 inline void transposeIntoPanel(const float* const* rows, std::size_t nrows, std::size_t len, float* dst,
                                std::size_t width)
 {
