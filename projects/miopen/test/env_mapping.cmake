@@ -30,6 +30,10 @@ foreach(_case
     "LogTrace.hipdnn_forwarding|EnvMappingLog.MiopenTraceLevelLogsHipdnnAsMiopenLines|MIOPEN_LOG_LEVEL=7;${_em_on}"
     "LogWarning.hipdnn_forwarding|EnvMappingLog.MiopenWarningLevelDropsHipdnnInfo|MIOPEN_LOG_LEVEL=4;${_em_on}"
     "LogHipdnnOwn.hipdnn_forwarding|EnvMappingLog.HipdnnLogLevelKeepsHipdnnsOwnLogging|MIOPEN_LOG_LEVEL=7;HIPDNN_LOG_LEVEL=info;${_em_on}"
+    "WarnCpuIsa|EnvMappingWarn.*|MIOPEN_DEBUG_CONV_CPU_ISA=generic"
+    "WarnCpuIsa.hipdnn_forwarding|EnvMappingWarn.*|MIOPEN_DEBUG_CONV_CPU_ISA=generic;${_em_on}"
+    "WarnEnableLogging|EnvMappingWarn.*|MIOPEN_ENABLE_LOGGING=1"
+    "WarnEnableLogging.hipdnn_forwarding|EnvMappingWarn.*|MIOPEN_ENABLE_LOGGING=1;${_em_on}"
     "DbUntouched|EnvMappingDb.*|MIOPEN_CUSTOM_CACHE_DIR=${_em}/cache_disabled;MIOPEN_USER_DB_PATH=${_em}/db_disabled"
     "DbUntouched.hipdnn_forwarding|EnvMappingDb.*|MIOPEN_CUSTOM_CACHE_DIR=${_em}/cache_enabled;MIOPEN_USER_DB_PATH=${_em}/db_enabled;${_em_on}")
   string(REPLACE "|" ";" _parts "${_case}")

@@ -12,8 +12,10 @@
 //                        stays on Private (route reason miopen-only-variable)
 //   EnvMappingLog        MIOPEN_LOG_LEVEL drives hipDNN's log level and hipDNN's messages come out
 //                        as MIOpen lines; HIPDNN_LOG_LEVEL, when set, keeps hipDNN's own
-//   EnvMappingDb         forwarded calls add, change or remove nothing under MIOpen's DB and
-//                        cache directories (RFC 4.8)
+//   EnvMappingDb         forwarded calls (convolution, batchnorm) add, change or remove nothing
+//                        under MIOpen's DB and cache directories (RFC 4.8)
+//   EnvMappingWarn       MIOPEN_DEBUG_CONV_CPU_ISA and MIOPEN_ENABLE_LOGGING: one warning at the first
+//                        call when forwarding is enabled, none when it is disabled
 #include "common/api_helpers.hpp"
 #include "common/conv_reference.hpp"
 #include "common/forwarding_route.hpp"
@@ -440,9 +442,56 @@ TEST(EnvMappingDb, ForwardedCallsWriteNothingUnderMiopenDirectories)
                                                       miopenConvolutionBwdWeightsAlgoDirect, &kZero, p.w, p.wb.data(),
                                                       p.work.data(), p.work.size()));
     EXPECT_TRUE(probe.check("miopenConvolutionForward", test::route::Expected::forwarded()));
+    // The batchnorm family (forwarded in spatial mode): training, inference, backward.
+    test::Tensor bnX(miopenFloat, {2, 3, 4, 4}, {}), bnP(miopenFloat, {1, 3, 1, 1}, {});
+    std::vector<float> bx(96, 0.5f), by(96), dx(96), scale(3, 1.0f), bias(3, 0.0f), rm(3, 0.0f), rv(3, 1.0f), sm(3), sv(3),
+        ds(3), db2(3);
+    for(std::size_t i = 0; i < bx.size(); ++i)
+        bx[i] = static_cast<float>(i % 7) * 0.25f;
+    const test::route::Probe bnProbe;
+    ASSERT_MIOPEN_OK(miopenBatchNormalizationForwardTraining(p.h, miopenBNSpatial, const_cast<float*>(&kOne),
+                                                             const_cast<float*>(&kZero), bnX, bx.data(), bnX, by.data(), bnP,
+                                                             scale.data(), bias.data(), 0.1, rm.data(), rv.data(), 1e-5,
+                                                             sm.data(), sv.data()));
+    EXPECT_TRUE(bnProbe.check("miopenBatchNormalizationForwardTraining", test::route::Expected::forwarded()));
+    ASSERT_MIOPEN_OK(miopenBatchNormalizationForwardInference(p.h, miopenBNSpatial, const_cast<float*>(&kOne),
+                                                              const_cast<float*>(&kZero), bnX, bx.data(), bnX, by.data(),
+                                                              bnP, scale.data(), bias.data(), rm.data(), rv.data(), 1e-5));
+    ASSERT_MIOPEN_OK(miopenBatchNormalizationBackward(p.h, miopenBNSpatial, &kOne, &kZero, &kOne, &kZero, bnX, bx.data(), bnX,
+                                                      by.data(), bnX, dx.data(), bnP, scale.data(), ds.data(), db2.data(),
+                                                      1e-5, sm.data(), sv.data()));
     EXPECT_EQ(listing(db), dbBefore);
     EXPECT_EQ(listing(cache), cacheBefore);
     EXPECT_TRUE(cacheBefore.empty());
+}
+
+// ---- EnvMappingWarn ------------------------------------------------------------------------------
+// Variables hipDNN has no equivalent for and that do not keep a family on Private: one warning at
+// the first call when forwarding is enabled (none when it is disabled: Private honours them all).
+
+TEST(EnvMappingWarn, OnceAtTheFirstCallWhenForwardingIsEnabled)
+{
+    const bool isa = !env("MIOPEN_DEBUG_CONV_CPU_ISA").empty();
+    ASSERT_TRUE(isa || env("MIOPEN_ENABLE_LOGGING") == "1") << "env_mapping.cmake sets one of the two";
+    const std::string expected = isa ? "MIOPEN_DEBUG_CONV_CPU_ISA=generic applies to MIOpen's solvers (forwarded calls on "
+                                       "MIOPEN_ENGINE); DNNL_ENGINE follows oneDNN's DNNL_MAX_CPU_ISA instead"
+                                     : "MIOPEN_ENABLE_LOGGING: calls forwarded to hipDNN print no MIOpen argument block";
+    const std::string first = captured([] {
+        miopenHandle_t h = nullptr;
+        EXPECT_MIOPEN_OK(miopenCreate(&h)); // the first MIOpen call of the process
+        EXPECT_MIOPEN_OK(miopenDestroy(h));
+    });
+    const std::string later = captured([] {
+        miopenHandle_t h = nullptr;
+        EXPECT_MIOPEN_OK(miopenCreate(&h));
+        EXPECT_MIOPEN_OK(miopenDestroy(h));
+    });
+    const auto warnings = linesContaining(first, "MIOpen(HIP): Warning [wrapper] " + expected);
+    if(test::route::forwardingEnabled())
+        EXPECT_EQ(warnings.size(), 1u) << first;
+    else
+        EXPECT_TRUE(warnings.empty()) << first;
+    EXPECT_TRUE(linesContaining(later, "[wrapper] " + expected).empty()) << "once per process:\n" << later;
 }
 
 } // namespace
