@@ -34,6 +34,8 @@ foreach(_case
     "WarnCpuIsa.hipdnn_forwarding|EnvMappingWarn.*|MIOPEN_DEBUG_CONV_CPU_ISA=generic;${_em_on}"
     "WarnEnableLogging|EnvMappingWarn.*|MIOPEN_ENABLE_LOGGING=1"
     "WarnEnableLogging.hipdnn_forwarding|EnvMappingWarn.*|MIOPEN_ENABLE_LOGGING=1;${_em_on}"
+    "WarnGpuSwitch|EnvMappingWarn.*|MIOPEN_DEBUG_CONV_DIRECT_ASM_3X3U=0"
+    "WarnGpuSwitch.hipdnn_forwarding|EnvMappingWarn.*|MIOPEN_DEBUG_CONV_DIRECT_ASM_3X3U=0;${_em_on}"
     "DbUntouched|EnvMappingDb.*|MIOPEN_CUSTOM_CACHE_DIR=${_em}/cache_disabled;MIOPEN_USER_DB_PATH=${_em}/db_disabled"
     "DbUntouched.hipdnn_forwarding|EnvMappingDb.*|MIOPEN_CUSTOM_CACHE_DIR=${_em}/cache_enabled;MIOPEN_USER_DB_PATH=${_em}/db_enabled;${_em_on}")
   string(REPLACE "|" ";" _parts "${_case}")

@@ -14,8 +14,8 @@
 //                        as MIOpen lines; HIPDNN_LOG_LEVEL, when set, keeps hipDNN's own
 //   EnvMappingDb         forwarded calls (convolution, batchnorm) add, change or remove nothing
 //                        under MIOpen's DB and cache directories (RFC 4.8)
-//   EnvMappingWarn       MIOPEN_DEBUG_CONV_CPU_ISA and MIOPEN_ENABLE_LOGGING: one warning at the first
-//                        call when forwarding is enabled, none when it is disabled
+//   EnvMappingWarn       MIOPEN_DEBUG_CONV_CPU_ISA, MIOPEN_ENABLE_LOGGING, an upstream GPU solver switch:
+//                        one warning at the first call when forwarding is enabled, none disabled
 #include "common/api_helpers.hpp"
 #include "common/conv_reference.hpp"
 #include "common/forwarding_route.hpp"
@@ -472,10 +472,14 @@ TEST(EnvMappingDb, ForwardedCallsWriteNothingUnderMiopenDirectories)
 TEST(EnvMappingWarn, OnceAtTheFirstCallWhenForwardingIsEnabled)
 {
     const bool isa = !env("MIOPEN_DEBUG_CONV_CPU_ISA").empty();
-    ASSERT_TRUE(isa || env("MIOPEN_ENABLE_LOGGING") == "1") << "env_mapping.cmake sets one of the two";
-    const std::string expected = isa ? "MIOPEN_DEBUG_CONV_CPU_ISA=generic applies to MIOpen's solvers (forwarded calls on "
-                                       "MIOPEN_ENGINE); DNNL_ENGINE follows oneDNN's DNNL_MAX_CPU_ISA instead"
-                                     : "MIOPEN_ENABLE_LOGGING: calls forwarded to hipDNN print no MIOpen argument block";
+    const bool gpu = !env("MIOPEN_DEBUG_CONV_DIRECT_ASM_3X3U").empty();
+    ASSERT_TRUE(isa || gpu || env("MIOPEN_ENABLE_LOGGING") == "1") << "env_mapping.cmake sets one of the three";
+    const std::string expected =
+        isa ? "MIOPEN_DEBUG_CONV_CPU_ISA=generic applies to MIOpen's solvers (forwarded calls on MIOPEN_ENGINE); "
+              "DNNL_ENGINE follows oneDNN's DNNL_MAX_CPU_ISA instead"
+        : gpu ? "MIOPEN_DEBUG_CONV_DIRECT_ASM_3X3U: upstream MIOpen debug switches for solvers that neither this MIOpen "
+                "nor hipDNN's engines have; no effect on either route"
+              : "MIOPEN_ENABLE_LOGGING: calls forwarded to hipDNN print no MIOpen argument block";
     const std::string first = captured([] {
         miopenHandle_t h = nullptr;
         EXPECT_MIOPEN_OK(miopenCreate(&h)); // the first MIOpen call of the process

@@ -5,6 +5,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <optional>
+#include <string_view>
+
+#include <unistd.h> // environ
 
 namespace miopen {
 namespace wrapper {
@@ -44,6 +47,29 @@ std::string privateOnlyVariable()
     return "";
 }
 
+// The MIOPEN_DEBUG_* variables set in the environment that nothing here reads (upstream has 172,
+// most of them switches of GPU solvers), comma-separated in environment order; "" when none.
+std::string unimplementedDebugVariables()
+{
+    static const char* const kKnown[] = {
+        "MIOPEN_DEBUG_CONV_GEMM",        "MIOPEN_DEBUG_CONV_DIRECT",      "MIOPEN_DEBUG_CONV_WINOGRAD",
+        "MIOPEN_DEBUG_CONV_FFT",         "MIOPEN_DEBUG_CONV_IMPLICIT_GEMM", "MIOPEN_DEBUG_FIND_ONLY_SOLVER",
+        "MIOPEN_DEBUG_CONVOLUTION_DETERMINISTIC", "MIOPEN_DEBUG_CONV_CPU_ISA", "MIOPEN_DEBUG_DISABLE_FIND_DB"};
+    constexpr std::string_view kPrefix = "MIOPEN_DEBUG_";
+    std::string list;
+    for(char** e = environ; e != nullptr && *e != nullptr; ++e)
+    {
+        const std::string_view entry(*e);
+        const auto eq = entry.find('=');
+        const std::string_view name = entry.substr(0, eq);
+        if(name.substr(0, kPrefix.size()) != kPrefix ||
+           std::any_of(std::begin(kKnown), std::end(kKnown), [&](const char* k) { return name == k; }))
+            continue;
+        list += (list.empty() ? "" : ", ") + std::string(name);
+    }
+    return list;
+}
+
 } // namespace
 
 void readMiopenVariables(Config& c)
@@ -66,6 +92,10 @@ void readMiopenVariables(Config& c)
     if(c.enableLogging)
         c.warnings.push_back("MIOPEN_ENABLE_LOGGING: calls forwarded to hipDNN print no MIOpen argument block; "
                              "hipDNN logs them instead, as MIOpen(HIP) Info [hipDNN] lines");
+    const std::string unknown = unimplementedDebugVariables();
+    if(!unknown.empty())
+        c.warnings.push_back(unknown + ": upstream MIOpen debug switches for solvers that neither this MIOpen nor "
+                                       "hipDNN's engines have; no effect on either route");
 }
 
 int hipdnnSeverityFor(const Config& c) noexcept

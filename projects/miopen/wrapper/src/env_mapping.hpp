@@ -22,7 +22,8 @@ namespace wrapper {
 //    boolean (hipDNN's engines have no notion of MIOpen's solvers, so only Private honours them);
 //  - MIOPEN_DEBUG_CONV_CPU_ISA (MIOpen's solvers only; DNNL_ENGINE follows oneDNN's own
 //    DNNL_MAX_CPU_ISA) and MIOPEN_ENABLE_LOGGING (forwarded calls log as hipDNN messages, not as
-//    MIOpen argument blocks): a warning each.
+//    MIOpen argument blocks): a warning each; so do MIOPEN_DEBUG_* variables nothing here reads
+//    (upstream's switches of GPU solvers: no effect on either route), in one line.
 void readMiopenVariables(Config& c);
 
 // The hipDNN severity (hipdnnSeverity_t: 0 INFO, 1 WARN, 2 ERROR, 3 FATAL) MIOpen's logging asks
