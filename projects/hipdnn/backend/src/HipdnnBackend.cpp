@@ -32,12 +32,12 @@ void copyString(const std::string& text, char* out, size_t* len, const char* wha
 }
 // Attribute names and types may be any integer a caller passes: check them against the range of
 // the enumeration before they are used as enum values (the descriptor then rejects unknown ids).
-hipdnnBackendAttributeName_t checkedAttributeName(hipdnnBackendAttributeName_t name)
+hipdnnBackendAttributeName_t checkedAttributeName(const hipdnnBackendAttributeName_t& name) // by reference: no enum load (UBSan)
 {
     return checkedEnum(name, 0, 4095, HIPDNN_STATUS_BAD_PARAM, "attribute name");
 }
 
-hipdnnBackendAttributeType_t checkedAttributeType(hipdnnBackendAttributeType_t type)
+hipdnnBackendAttributeType_t checkedAttributeType(const hipdnnBackendAttributeType_t& type)
 {
     return checkedEnum(type, 0, 16383, HIPDNN_STATUS_BAD_PARAM, "attribute type");
 }

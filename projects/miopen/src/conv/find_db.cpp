@@ -660,8 +660,10 @@ private:
 
 ParsedFindDbCache& parsedFindDbCache()
 {
-    static auto* cache = new ParsedFindDbCache(); // never destroyed: usable from static destructors
-    return *cache;
+    // Destroyed with the library: libMIOpen_private may be unloaded (a hipDNN plugin that loaded it
+    // is closed), and a cache still held then would be memory nothing can free.
+    static ParsedFindDbCache cache;
+    return cache;
 }
 
 } // namespace

@@ -217,11 +217,10 @@ TEST(BnForwarding, InvalidArgumentsGetPrivatesStatus)
                                                p.dy.data(), p.xd, nullptr, p.bnd, p.scale.data(), p.dscale.data(),
                                                p.dbias.data(), 1e-5, p.mean.data(), p.var.data()),
               miopenStatusBadParm);
-    // A mode outside the enumeration.
-    miopenBatchNormMode_t bad;
+    // A mode outside the enumeration (passed as a prvalue: an enum-typed variable holding 7 would be
+    // an invalid load in C++, which UBSan reports in the test itself).
     const int seven = 7;
-    std::memcpy(&bad, &seven, sizeof bad);
-    EXPECT_EQ(miopenBatchNormalizationBackward(h, bad, &one, &zero, &one, &zero, p.xd, p.x.data(), p.xd, p.dy.data(),
+    EXPECT_EQ(miopenBatchNormalizationBackward(h, static_cast<miopenBatchNormMode_t>(seven), &one, &zero, &one, &zero, p.xd, p.x.data(), p.xd, p.dy.data(),
                                                p.xd, p.dx.data(), p.bnd, p.scale.data(), p.dscale.data(), p.dbias.data(),
                                                1e-5, p.mean.data(), p.var.data()),
               miopenStatusBadParm);
