@@ -107,7 +107,10 @@ TensorDesc channelDesc(const dobj::TensorAttributes& t, int64_t channels, size_t
                                                     + " values");
     std::vector<int64_t> dims(rank, 1), strides(rank, 1);
     dims[1] = channels;
-    strides[0] = channels * stride;
+    // The graph bounds the span of the tensor's own dims, not channels * stride (found by the
+    // plugin graph fuzzer: an overflow here is undefined).
+    declineIf(__builtin_mul_overflow(channels, stride, &strides[0]),
+              label(t) + " has a channel stride too large to address " + std::to_string(channels) + " channels");
     strides[1] = stride;
     return makeDesc(miopenType(t), dims, strides, label(t));
 }

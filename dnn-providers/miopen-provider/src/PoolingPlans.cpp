@@ -11,6 +11,8 @@
 
 #include <hipdnn_data_sdk/utilities/ShapeUtilities.hpp>
 
+#include <climits>
+
 namespace miopen_provider
 {
 
@@ -54,6 +56,11 @@ Pooling poolingFor(const A& a, const dobj::TensorAttributes& x, const dobj::Tens
     std::vector<int> w(spatial), s(spatial), pad(spatial);
     for(size_t i = 0; i < spatial; ++i)
     {
+        // MIOpen's pooling descriptor holds ints; a zero stride divided below (found by the graph
+        // fuzzer).
+        declineIf(window[i] <= 0 || stride[i] <= 0 || pre[i] < 0 || post[i] < 0 || window[i] > INT_MAX
+                      || stride[i] > INT_MAX,
+                  "resample window and stride must be positive and paddings non-negative, each within int");
         declineIf(pre[i] >= window[i], "resample padding as large as the window: a window could hold no input "
                                        "element (MIOpen writes index 0 there, hipDNN -1)");
         const int64_t out = std::max<int64_t>(1, (xd[i + 2] + 2 * pre[i] - window[i]) / stride[i] + 1);

@@ -176,6 +176,15 @@ OptOut parseOptOut(const char* value, const std::vector<std::string_view>& forwa
     return o;
 }
 
+int parseLogLevel(const char* value)
+{
+    if(value == nullptr)
+        return 0;
+    char* end    = nullptr;
+    const long v = std::strtol(value, &end, 10);
+    return end != value && *end == '\0' && v >= 0 && v <= 7 ? static_cast<int>(v) : 0;
+}
+
 Decision resolveRoute(Mode mode, std::string_view entry, const OptOut& optOut,
                       const std::vector<std::string_view>& forwardable, std::string_view miopenOnlyVariable)
 {
@@ -200,13 +209,7 @@ const Config& config()
         if(modeText != nullptr)
             c.modeText = modeText;
         c.optOut = parseOptOut(std::getenv("MIOPEN_DISABLE_HIPDNN_FOR"), forwardingSet(), c.warnings);
-        if(const char* lvl = std::getenv("MIOPEN_LOG_LEVEL"))
-        {
-            char* end    = nullptr;
-            const long v = std::strtol(lvl, &end, 10);
-            if(end != lvl && *end == '\0' && v >= 0 && v <= 7)
-                c.logLevel = static_cast<int>(v);
-        }
+        c.logLevel = parseLogLevel(std::getenv("MIOPEN_LOG_LEVEL"));
         readMiopenVariables(c);
         return c;
     }();

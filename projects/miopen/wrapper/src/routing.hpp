@@ -81,6 +81,10 @@ Mode parseMode(const char* value, bool& fromEnv, std::vector<std::string>& warni
 OptOut parseOptOut(const char* value, const std::vector<std::string_view>& forwardable,
                    std::vector<std::string>& warnings);
 
+// MIOPEN_LOG_LEVEL: an integer 0..7 (strtol's spelling, nothing after it); unset or anything
+// else -> 0.
+int parseLogLevel(const char* value);
+
 // The decision for one call (pure).
 struct Decision
 {

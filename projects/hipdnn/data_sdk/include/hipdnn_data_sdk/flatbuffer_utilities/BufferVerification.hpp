@@ -43,6 +43,66 @@ inline const Root* verifiedRoot(const void* data, size_t size, const char* what,
     return flatbuffers::GetRoot<Root>(data);
 }
 
+/// The FlatBuffers Verifier checks only the 4-byte alignment of a vector's length prefix, so a
+/// vector of 64-bit elements whose data sits 4 bytes off an 8-byte boundary passes it, and every
+/// element read is then a misaligned load (undefined behaviour; found by the graph fuzzers,
+/// fuzz/hipdnn_plugin_graph.cpp). A FlatBuffers writer aligns such vectors to their element size,
+/// so a misaligned one means a corrupt buffer.
+template <typename T>
+inline bool alignedVector(const flatbuffers::Vector<T>* v)
+{
+    return v == nullptr || reinterpret_cast<std::uintptr_t>(v->data()) % alignof(T) == 0;
+}
+
+/// alignedVector for every 64-bit vector a node's attributes hold (the graph schema's [long]s).
+inline bool checkNodeVectors(const hipdnn_data_sdk::data_objects::Node& node, size_t n, std::string& why)
+{
+    namespace dobj = hipdnn_data_sdk::data_objects;
+    bool ok = true;
+    auto four = [&ok](const auto* a) {
+        ok = a == nullptr
+             || (alignedVector(a->pre_padding()) && alignedVector(a->post_padding()) && alignedVector(a->stride()));
+    };
+    if(const auto* a = node.attributes_as_ConvolutionFwdAttributes())
+    {
+        four(a);
+        ok = ok && alignedVector(a->dilation());
+    }
+    else if(const auto* b = node.attributes_as_ConvolutionBwdAttributes())
+    {
+        four(b);
+        ok = ok && alignedVector(b->dilation());
+    }
+    else if(const auto* w = node.attributes_as_ConvolutionWrwAttributes())
+    {
+        four(w);
+        ok = ok && alignedVector(w->dilation());
+    }
+    else if(const auto* rf = node.attributes_as_ResampleFwdAttributes())
+    {
+        four(rf);
+        ok = ok && alignedVector(rf->window());
+    }
+    else if(const auto* rb = node.attributes_as_ResampleBwdAttributes())
+    {
+        four(rb);
+        ok = ok && alignedVector(rb->window());
+    }
+    else if(const auto* bn = node.attributes_as_BatchnormAttributes())
+    {
+        ok = alignedVector(bn->peer_stats_tensor_uid());
+    }
+    else if(const auto* bb = node.attributes_as_BatchnormBackwardAttributes())
+    {
+        ok = alignedVector(bb->peer_stats_tensor_uid());
+    }
+    if(!ok)
+    {
+        why = "node " + std::to_string(n) + " has a misaligned 64-bit vector (corrupt buffer)";
+    }
+    return ok;
+}
+
 /// Checks that a tensor's description is usable: known data type, dims and strides of equal
 /// positive rank, positive dims, non-negative strides.
 inline bool checkTensor(const hipdnn_data_sdk::data_objects::TensorAttributes& t, std::string& why)
@@ -53,12 +113,22 @@ inline bool checkTensor(const hipdnn_data_sdk::data_objects::TensorAttributes& t
         why = label + " has no dims";
         return false;
     }
+    if(!alignedVector(t.dims()) || !alignedVector(t.strides()))
+    {
+        why = label + " has misaligned dims or strides (corrupt buffer)";
+        return false;
+    }
     if(t.strides() == nullptr || t.strides()->size() != t.dims()->size())
     {
         why = label + " has " + std::to_string(t.strides() ? t.strides()->size() : 0)
               + " strides for " + std::to_string(t.dims()->size()) + " dims";
         return false;
     }
+    // The element count and the span of the addressed elements must fit in int64_t: every
+    // engine multiplies dims and strides in int64_t (an overflow there is undefined; found by
+    // the graph fuzzers).
+    int64_t count = 1;
+    int64_t span = 1;
     for(flatbuffers::uoffset_t i = 0; i < t.dims()->size(); ++i)
     {
         if(t.dims()->Get(i) <= 0)
@@ -69,6 +139,14 @@ inline bool checkTensor(const hipdnn_data_sdk::data_objects::TensorAttributes& t
         if(t.strides()->Get(i) < 0)
         {
             why = label + " has a negative stride at index " + std::to_string(i);
+            return false;
+        }
+        int64_t extent = 0;
+        if(__builtin_mul_overflow(count, t.dims()->Get(i), &count)
+           || __builtin_mul_overflow(t.dims()->Get(i) - 1, t.strides()->Get(i), &extent)
+           || __builtin_add_overflow(span, extent, &span))
+        {
+            why = label + " has more elements than int64_t counts";
             return false;
         }
     }
@@ -122,6 +200,10 @@ inline const hipdnn_data_sdk::data_objects::Graph*
     for(size_t n = 0; n < nodeCount; ++n)
     {
         const dobj::Node* node = graph->nodes()->Get(static_cast<flatbuffers::uoffset_t>(n));
+        if(!checkNodeVectors(*node, n, why))
+        {
+            return nullptr;
+        }
         NodeOperands ops;
         try
         {

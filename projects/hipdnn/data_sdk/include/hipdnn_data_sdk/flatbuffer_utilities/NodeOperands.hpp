@@ -45,6 +45,11 @@ inline NodeOperands nodeOperands(const hipdnn_data_sdk::data_objects::Node& node
 {
     namespace dobj = hipdnn_data_sdk::data_objects;
     NodeOperands ops;
+    // A union type with no table (a corrupt or hand-made buffer the Verifier accepts).
+    if(node.attributes() == nullptr)
+    {
+        throw std::invalid_argument("node has no attributes");
+    }
     switch(node.attributes_type())
     {
     case dobj::NodeAttributes::ConvolutionFwdAttributes:

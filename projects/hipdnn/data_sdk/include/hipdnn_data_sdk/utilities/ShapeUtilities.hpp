@@ -60,12 +60,21 @@ inline int64_t spanElements(const std::vector<int64_t>& dims, const std::vector<
     return maxOffset + 1;
 }
 
-/// Output size of one spatial dimension of a convolution; <= 0 means the window does not fit.
+/// Output size of one spatial dimension of a convolution; <= 0 means the window does not fit
+/// (also when a size computed on the way does not fit in int64_t: attributes of a serialized
+/// graph are not bounded; found by the graph fuzzers).
 inline int64_t convOutputDim(
     int64_t input, int64_t filter, int64_t prePad, int64_t postPad, int64_t stride, int64_t dilation)
 {
-    const int64_t effectiveFilter = dilation * (filter - 1) + 1;
-    const int64_t span = input + prePad + postPad - effectiveFilter;
+    int64_t effectiveFilter = 0;
+    int64_t span = 0;
+    if(__builtin_mul_overflow(dilation, filter - 1, &effectiveFilter)
+       || __builtin_add_overflow(effectiveFilter, 1, &effectiveFilter)
+       || __builtin_add_overflow(input, prePad, &span) || __builtin_add_overflow(span, postPad, &span)
+       || __builtin_sub_overflow(span, effectiveFilter, &span))
+    {
+        return 0;
+    }
     if(span < 0 || stride <= 0)
     {
         return 0;
