@@ -1112,29 +1112,44 @@ void shadowVerify(const ConvCall& c, const Problem& p, Plan& plan)
 
 } // namespace
 
+namespace core {
+
+bool refusedOrRouted(const char* entry, miopenStatus_t* status, bool* toPrivate)
+{
+    ensureInit();
+    *toPrivate = false;
+    if(callsRefused()) // version skew at load: nothing reaches Private or hipDNN
+    {
+        *status = miopenStatusVersionMismatch;
+        return true;
+    }
+    const Config& cfg = config();
+    const Decision d  = resolveRoute(cfg.mode, entry, cfg.optOut, forwardingSet(), cfg.miopenOnlyVariable);
+    if(d.route == Route::HipDnn)
+        return false;
+    tLast.prefixStatus = -1;
+    record(entry, &EntryStats::routed, [&] {
+        std::string text = std::string("route=miopen reason=") + reasonName(d.reason);
+        if(d.reason == Reason::MiopenOnlyVariable)
+            text += ":" + cfg.miopenOnlyVariable;
+        return text;
+    });
+    *toPrivate = true;
+    return false;
+}
+
+} // namespace core
+
 bool tryForward(const ConvCall& c, miopenStatus_t* status) noexcept
 {
     try
     {
-        ensureInit();
-        if(callsRefused()) // version skew at load: nothing reaches Private or hipDNN
-        {
-            *status = miopenStatusVersionMismatch;
+        bool toPrivate = false;
+        if(refusedOrRouted(c.entry, status, &toPrivate))
             return true;
-        }
-        const Config& cfg  = config();
-        const Decision d   = resolveRoute(cfg.mode, c.entry, cfg.optOut, forwardingSet(), cfg.miopenOnlyVariable);
-        if(d.route != Route::HipDnn)
-        {
-            tLast.prefixStatus = -1;
-            record(c.entry, &EntryStats::routed, [&] {
-                std::string text = std::string("route=miopen reason=") + reasonName(d.reason);
-                if(d.reason == Reason::MiopenOnlyVariable)
-                    text += ":" + cfg.miopenOnlyVariable;
-                return text;
-            });
+        if(toPrivate)
             return false;
-        }
+        const Config& cfg = config();
         Problem p{c.op, {}, {}, {}, {}, {}, nullptr};
         Check chk = examine(c, p);
         std::shared_ptr<Plan> plan;

@@ -568,21 +568,12 @@ bool tryForwardBatchnorm(const BnCall& c, miopenStatus_t* status) noexcept
 {
     try
     {
-        ensureInit();
-        if(callsRefused()) // version skew at load: nothing reaches Private or hipDNN
-        {
-            *status = miopenStatusVersionMismatch;
+        bool toPrivate = false;
+        if(refusedOrRouted(c.entry, status, &toPrivate))
             return true;
-        }
-        const Config& cfg = config();
-        const Decision d  = resolveRoute(cfg.mode, c.entry, cfg.optOut, forwardingSet(), cfg.miopenOnlyVariable);
-        if(d.route != Route::HipDnn)
-        {
-            tLast.prefixStatus = -1;
-            record(c.entry, &EntryStats::routed,
-                   [&] { return std::string("route=miopen reason=") + reasonName(d.reason); });
+        if(toPrivate)
             return false;
-        }
+        const Config& cfg = config();
         BnProblem p;
         const Check chk = examine(c, p);
         if(chk.verdict != Verdict::Forward)

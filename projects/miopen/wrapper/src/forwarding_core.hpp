@@ -107,6 +107,13 @@ int hipdnnStatusOf(const fe::Error& e);
 // translated status. `extra` is inserted in the route text before "status=".
 miopenStatus_t fail(const char* entry, int hipdnnStatus, const std::string& message, const std::string& extra);
 
+// The routing prologue every family's tryForward starts with: a version skew at load refuses the
+// call (*status = miopenStatusVersionMismatch, true); a call the routing policy keeps on Private
+// (mode, opt-out, a MIOpen-only variable) is recorded as routed (*toPrivate = true, false);
+// otherwise false with *toPrivate = false and the family examines the call. Throws only
+// std::bad_alloc (the caller's catch translates it).
+bool refusedOrRouted(const char* entry, miopenStatus_t* status, bool* toPrivate);
+
 // ---- the backend: found and loaded once, at the first forwarded call ---------------------------
 
 struct BackendState
