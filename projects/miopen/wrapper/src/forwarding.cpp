@@ -45,7 +45,7 @@ namespace core {
 int entryIndex(const char* entry)
 {
     const auto& set = forwardingSet();
-    for(std::size_t i = 0; i < set.size(); ++i)
+    for(std::size_t i = 0; i < set.size() && i < kMaxEntries; ++i)
         if(set[i] == entry)
             return static_cast<int>(i);
     return -1;
@@ -78,7 +78,7 @@ void dumpCounters()
     if(f == nullptr)
         return;
     const auto& set = forwardingSet();
-    for(std::size_t i = 0; i < set.size(); ++i)
+    for(std::size_t i = 0; i < set.size() && i < kMaxEntries; ++i)
     {
         auto& s = stats()[i];
         std::string last;

@@ -35,7 +35,7 @@ namespace gr = hipdnn_frontend::graph;
 
 // ---- per-entry counters and last route ---------------------------------------------------------
 
-constexpr std::size_t kMaxEntries = 16; // >= forwardingSet().size()
+constexpr std::size_t kMaxEntries = 64; // >= forwardingSet().size() (checked in forwarding.cpp)
 
 struct EntryStats
 {

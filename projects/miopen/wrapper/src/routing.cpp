@@ -36,23 +36,40 @@ const char* reasonName(Reason r)
 
 namespace {
 
-constexpr std::size_t kConvolutionMembers = 7;
+struct Family
+{
+    std::string_view name;
+    std::vector<std::string_view> members;
+};
+
+// Entry points qualified for forwarding (RFC 4.4), one row per op family, in the order of the
+// forwarding set. Workspace queries, Find, descriptor calls and the bias-only calls stay on
+// Private. A family onboarded through docs/playbook-onboarding-an-op-family.md adds one row here.
+const std::vector<Family>& families()
+{
+    static const std::vector<Family> kFamilies = {
+        {"convolution",
+         {"miopenConvolutionForward", "miopenConvolutionBackwardData", "miopenConvolutionBackwardWeights",
+          "miopenConvolutionBiasActivationForward", "miopenConvolutionForwardImmediate",
+          "miopenConvolutionBackwardDataImmediate", "miopenConvolutionBackwardWeightsImmediate"}},
+        {"batchnorm",
+         {"miopenBatchNormalizationForwardInference", "miopenBatchNormalizationForwardInference_V2",
+          "miopenBatchNormalizationForwardTraining", "miopenBatchNormalizationForwardTraining_V2",
+          "miopenBatchNormalizationBackward", "miopenBatchNormalizationBackward_V2"}},
+    };
+    return kFamilies;
+}
 
 } // namespace
 
 const std::vector<std::string_view>& forwardingSet()
 {
-    // Entry points qualified for forwarding (RFC 4.4): the convolution family (first), then the
-    // batchnorm family. Workspace queries, Find, descriptor calls and the bias-only calls stay on
-    // Private.
-    static const std::vector<std::string_view> kSet = {
-        "miopenConvolutionForward",          "miopenConvolutionBackwardData",
-        "miopenConvolutionBackwardWeights",  "miopenConvolutionBiasActivationForward",
-        "miopenConvolutionForwardImmediate", "miopenConvolutionBackwardDataImmediate",
-        "miopenConvolutionBackwardWeightsImmediate",
-        "miopenBatchNormalizationForwardInference", "miopenBatchNormalizationForwardInference_V2",
-        "miopenBatchNormalizationForwardTraining",  "miopenBatchNormalizationForwardTraining_V2",
-        "miopenBatchNormalizationBackward",         "miopenBatchNormalizationBackward_V2"};
+    static const std::vector<std::string_view> kSet = [] {
+        std::vector<std::string_view> s;
+        for(const auto& f : families())
+            s.insert(s.end(), f.members.begin(), f.members.end());
+        return s;
+    }();
     return kSet;
 }
 
@@ -65,25 +82,17 @@ bool inForwardingSet(std::string_view entry)
 const std::vector<std::string_view>& familyMembers(std::string_view family)
 {
     static const std::vector<std::string_view> kNone;
-    static const std::vector<std::string_view> kConvolution(forwardingSet().begin(),
-                                                            forwardingSet().begin() + kConvolutionMembers);
-    static const std::vector<std::string_view> kBatchnorm(forwardingSet().begin() + kConvolutionMembers,
-                                                          forwardingSet().end());
-    if(family == "convolution")
-        return kConvolution;
-    if(family == "batchnorm")
-        return kBatchnorm;
+    for(const auto& f : families())
+        if(f.name == family)
+            return f.members;
     return kNone;
 }
 
 std::string_view familyOf(std::string_view entry)
 {
-    for(std::string_view family : {"convolution", "batchnorm"})
-    {
-        const auto& m = familyMembers(family);
-        if(std::find(m.begin(), m.end(), entry) != m.end())
-            return family;
-    }
+    for(const auto& f : families())
+        if(std::find(f.members.begin(), f.members.end(), entry) != f.members.end())
+            return f.name;
     return {};
 }
 

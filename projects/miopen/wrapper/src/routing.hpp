@@ -37,8 +37,8 @@ const char* modeName(Mode m);
 const char* routeName(Route r);
 const char* reasonName(Reason r);
 
-// The compile-time forwarding set: the convolution family (7 entry points), then the batchnorm
-// family (6: inference, training and backward, each with its _V2 form); 13 in all.
+// The compile-time forwarding set: the members of each op family in turn (routing.cpp, families()):
+// convolution (7 entry points), batchnorm (6: inference, training and backward, each with _V2).
 const std::vector<std::string_view>& forwardingSet();
 // Members of an op family by name ("convolution", "batchnorm"); empty for an unknown family.
 const std::vector<std::string_view>& familyMembers(std::string_view family);
