@@ -532,7 +532,7 @@ int runDriver(Options o, const std::vector<Layer>& layers, const std::string& se
                             chk = std::string(kConfigs[c]) + "-ran-" + s.engine;
                     }
                 wrong += chk == "ok" ? 0 : 1;
-                std::printf("%-20s %c %-4s %9.2f %9.2f %9.2f %9.2f %-27s %6.3f %-10s %8.1f %8.1f %s\n", l.name, dir,
+                std::printf("%-20s %c %-4s %9.3f %9.3f %9.3f %9.3f %-27s %6.3f %-10s %8.1f %8.1f %s\n", l.name, dir,
                             type.c_str(), med[0], med[1], med[2], med[3], def.back().engine.c_str(), ratio,
                             beatsPass.c_str(), def.front().cold, def.back().cold, chk.c_str());
             }

@@ -567,12 +567,11 @@ def write_readme(args, out, mach, eng, cnn, wr, plots, la_start, la_end, t_total
           "| default / pass | cold1 ms | coldN ms |")
         p("|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|")
         for r in eng["rows"]:
-            p("| %s | %s | %.2f | %.2f | %.2f | %.2f | %s | %s | %s | **%s** | %.1f | %.1f |"
+            p("| %s | %s | %.3f | %.3f | %.3f | %.3f | %s | %s | %s | **%s** | %.1f | %.1f |"
               % (r["layer"], r["dir"], r["pass_ms"], r["miopen_ms"], r["dnnl_ms"], r["default_ms"], r["default_engine"],
                  fmt_ratio(r["miopen_ratio"]), fmt_ratio(r["dnnl_ratio"]), fmt_ratio(r["default_ratio"]),
                  r["cold1_ms"], r["coldN_ms"]))
         p("\nengines_bench's own summary: `%s`\n" % eng["summary"])
-        p("engines_bench prints ms with two decimals, so ratios of calls under ~1 ms are coarse.\n")
         if "engines_ratio.png" in plots:
             p("![forwarded / pass-through per layer](engines_ratio.png)\n")
             p("![engines per layer, ms](engines_ms.png)\n")
