@@ -136,6 +136,14 @@ inline __mmask16 rangeLanes(long lo, long hi, long o)
 {
     return static_cast<__mmask16>(firstLanes(hi - o) & ~firstLanes(lo - o));
 }
+// p[o + i] for the lanes with lo <= o + i < hi, zero elsewhere (a plain load inside the row:
+// see loadLanes).
+inline __m512 loadRange(const float* p, long lo, long hi, long o)
+{
+    if(o >= lo && o + 16 <= hi)
+        return _mm512_loadu_ps(p + o);
+    return _mm512_maskz_loadu_ps(rangeLanes(lo, hi, o), p + o);
+}
 #endif
 
 // dst[j][l] = p[l*M + j] for lanes l < count (<= kWinoLanes) and j < M + 2, reading p[i] only for
@@ -160,8 +168,8 @@ void gatherTileColumns(const float* p, long lo, long hi, std::size_t count, floa
             for(int k = 0; k < 4; ++k)
             {
                 const long o1 = base + 16 * k, o2 = base + 4 + 16 * k;
-                l[k]          = _mm512_maskz_loadu_ps(rangeLanes(lo, hi, o1), p + o1);
-                s4[k]         = _mm512_maskz_loadu_ps(rangeLanes(lo, hi, o2), p + o2);
+                l[k]          = loadRange(p, lo, hi, o1);
+                s4[k]         = loadRange(p, lo, hi, o2);
             }
             for(int j = 0; j < 6; ++j)
             {
@@ -169,7 +177,7 @@ void gatherTileColumns(const float* p, long lo, long hi, std::size_t count, floa
                 const __m512i& ix = idx[j & 3];
                 const __m512 a    = _mm512_permutex2var_ps(src[0], ix, src[1]);
                 const __m512 b    = _mm512_permutex2var_ps(src[2], ix, src[3]);
-                _mm512_mask_storeu_ps(dst[j] + 16 * h, store, _mm512_mask_blend_ps(0xff00, a, b));
+                storeLanes(dst[j] + 16 * h, store, _mm512_mask_blend_ps(0xff00, a, b));
             }
         }
         return;
@@ -186,13 +194,13 @@ void gatherTileColumns(const float* p, long lo, long hi, std::size_t count, floa
             for(int k = 0; k < 2; ++k)
             {
                 const long o1 = base + 16 * k, o2 = base + 2 + 16 * k;
-                l[k]          = _mm512_maskz_loadu_ps(rangeLanes(lo, hi, o1), p + o1);
-                s2[k]         = _mm512_maskz_loadu_ps(rangeLanes(lo, hi, o2), p + o2);
+                l[k]          = loadRange(p, lo, hi, o1);
+                s2[k]         = loadRange(p, lo, hi, o2);
             }
             for(int j = 0; j < 4; ++j)
             {
                 const __m512* src = j < 2 ? l : s2;
-                _mm512_mask_storeu_ps(dst[j] + 16 * h, store, _mm512_permutex2var_ps(src[0], idx[j & 1], src[1]));
+                storeLanes(dst[j] + 16 * h, store, _mm512_permutex2var_ps(src[0], idx[j & 1], src[1]));
             }
         }
         return;
@@ -223,10 +231,10 @@ void scatterTileColumns(const float* const* src, std::size_t count, float* d, st
         {
             // Only the run's lanes are read (the rows may end right after them).
             const auto in   = firstLanes(static_cast<long>(count) - 16 * static_cast<long>(h));
-            const __m512 v0 = _mm512_maskz_loadu_ps(in, src[0] + 16 * h);
-            const __m512 v1 = _mm512_maskz_loadu_ps(in, src[1] + 16 * h);
-            const __m512 v2 = _mm512_maskz_loadu_ps(in, src[2] + 16 * h);
-            const __m512 v3 = _mm512_maskz_loadu_ps(in, src[3] + 16 * h);
+            const __m512 v0 = loadLanes(in, src[0] + 16 * h);
+            const __m512 v1 = loadLanes(in, src[1] + 16 * h);
+            const __m512 v2 = loadLanes(in, src[2] + 16 * h);
+            const __m512 v3 = loadLanes(in, src[3] + 16 * h);
             const __m512 x0 = _mm512_permutex2var_ps(v0, pairLo, v1), y0 = _mm512_permutex2var_ps(v2, pairLo, v3);
             const __m512 x1 = _mm512_permutex2var_ps(v0, pairHi, v1), y1 = _mm512_permutex2var_ps(v2, pairHi, v3);
             const __m512 o[4] = {_mm512_permutex2var_ps(x0, quadA, y0), _mm512_permutex2var_ps(x0, quadB, y0),
@@ -234,7 +242,7 @@ void scatterTileColumns(const float* const* src, std::size_t count, float* d, st
             for(int k = 0; k < 4; ++k)
             {
                 const long at = 64 * static_cast<long>(h) + 16 * k;
-                _mm512_mask_storeu_ps(d + at, firstLanes(total - at), o[k]);
+                storeLanes(d + at, firstLanes(total - at), o[k]);
             }
         }
     }
@@ -245,11 +253,11 @@ void scatterTileColumns(const float* const* src, std::size_t count, float* d, st
         for(std::size_t h = 0; h * 16 < count; ++h)
         {
             const auto in   = firstLanes(static_cast<long>(count) - 16 * static_cast<long>(h));
-            const __m512 v0 = _mm512_maskz_loadu_ps(in, src[0] + 16 * h);
-            const __m512 v1 = _mm512_maskz_loadu_ps(in, src[1] + 16 * h);
+            const __m512 v0 = loadLanes(in, src[0] + 16 * h);
+            const __m512 v1 = loadLanes(in, src[1] + 16 * h);
             const long at   = 32 * static_cast<long>(h);
-            _mm512_mask_storeu_ps(d + at, firstLanes(total - at), _mm512_permutex2var_ps(v0, pairLo, v1));
-            _mm512_mask_storeu_ps(d + at + 16, firstLanes(total - at - 16), _mm512_permutex2var_ps(v0, pairHi, v1));
+            storeLanes(d + at, firstLanes(total - at), _mm512_permutex2var_ps(v0, pairLo, v1));
+            storeLanes(d + at + 16, firstLanes(total - at - 16), _mm512_permutex2var_ps(v0, pairHi, v1));
         }
     }
 #else
@@ -302,6 +310,14 @@ struct WinogradPlan
     bool independent   = false; // each slot its own blocks
     std::size_t block  = 0;     // tiles per block (multiple of kWinoLanes)
     std::size_t uSize  = 0;     // floats per prepacked U[xi]
+    std::size_t vStride = 0;    // floats from V[xi] to V[xi + 1]
+    std::size_t mStride = 0;    // floats from M[xi] to M[xi + 1]
+
+    // The transforms touch all alpha^2 matrices of V (or M) at once, one 128-byte run each. Their
+    // natural stride (channels x block tiles) is a multiple of 4 KB (conv2_x: 64 x 32 floats =
+    // 8 KB), so the 36 runs all fell into the same two L1 sets (12 ways) and evicted each other on
+    // every channel; two cache lines of padding per matrix spread them over the sets.
+    static constexpr std::size_t kXiPad = 32;
 
     WinogradPlan(const WinogradShape& shape, std::size_t slots) : s(shape)
     {
@@ -318,10 +334,12 @@ struct WinogradPlan
             const std::size_t budget = (std::size_t{24} << 20) / perTile / kWinoLanes * kWinoLanes;
             block = std::min(roundUp(s.tiles, kWinoLanes), std::max(kWinoLanes, std::min<std::size_t>(budget, kMaxBlock)));
         }
+        vStride = s.cin * block + kXiPad;
+        mStride = s.cout * block + kXiPad;
     }
     std::size_t blocks() const { return ceilDiv(s.tiles, block); }
-    std::size_t vSize() const { return static_cast<std::size_t>(kXi) * s.cin * block; }
-    std::size_t mSize() const { return static_cast<std::size_t>(kXi) * s.cout * block; }
+    std::size_t vSize() const { return static_cast<std::size_t>(kXi) * vStride; }
+    std::size_t mSize() const { return static_cast<std::size_t>(kXi) * mStride; }
 
     // Filter transform of output channels [p*kMR, p*kMR + kMR) (one micro-panel of the prepacked
     // U, lanes = output channels) and input channel i; g[t][lane] holds the 3x3 taps.
@@ -517,7 +535,7 @@ struct WinogradPlan
         const std::size_t kc = std::min(kKC, s.cin - pc);
         for(int x = 0; x < kXi; ++x)
         {
-            float* d = v + static_cast<std::size_t>(x) * s.cin * block + pc * block + q * kWinoLanes * kc +
+            float* d = v + static_cast<std::size_t>(x) * vStride + pc * block + q * kWinoLanes * kc +
                        (c - pc) * kWinoLanes;
             for(std::size_t l = 0; l < kWinoLanes; ++l)
                 d[l] = out[x][l];
@@ -575,8 +593,8 @@ struct WinogradPlan
         for(std::size_t x = x0; x < x1; ++x)
         {
             PrepackedA a{u + x * uSize, s.cout};
-            PackedTilesB b{v + x * s.cin * block, block};
-            BatchedC c{m + x * s.cout * block, block, 0, static_cast<std::size_t>(-1) / 2, 0};
+            PackedTilesB b{v + x * vStride, block};
+            BatchedC c{m + x * mStride, block, 0, static_cast<std::size_t>(-1) / 2, 0};
             gemm(s.cout, block, s.cin, block, a, b, c, sc);
         }
     }
@@ -591,7 +609,7 @@ struct WinogradPlan
             const float* in[kAlpha];
             float* o[M];
             for(int r = 0; r < kAlpha; ++r)
-                in[r] = base + static_cast<std::size_t>(r * kAlpha + j) * s.cout * block;
+                in[r] = base + static_cast<std::size_t>(r * kAlpha + j) * mStride;
             for(int i = 0; i < M; ++i)
                 o[i] = rows[i * kAlpha + j];
             Tr::outputRows(in, o);
@@ -690,8 +708,9 @@ void transformFilterGathered(const WinogradPlan<M>& plan, const FilterAffine& fa
     const std::size_t mPad = roundUp(S, kMR);
     const __m512i lanes    = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     const __m512i vo       = _mm512_mullo_epi32(lanes, _mm512_set1_epi32(static_cast<int>(fa.so)));
-    const __mmask16 rowMask = firstLanes(static_cast<long>(kMR));
-    alignas(64) float staged[kXi][kGroup * kMR];
+    // Rows padded by one vector: a tap row is stored as a whole vector (14 floats and 2 of junk
+    // that the next input channel's row or the padding takes; see loadLanes on masked stores).
+    alignas(64) float staged[kXi][kGroup * kMR + 16];
     // When a panel's taps of one input channel lie close together (backward data: the 14 output
     // channels' taps are 126 consecutive floats) consecutive input channels are a whole filter
     // row apart, a new page each time, where the hardware prefetcher does not follow: the taps
@@ -748,7 +767,7 @@ void transformFilterGathered(const WinogradPlan<M>& plan, const FilterAffine& fa
                             for(int c = 0; c < 3; ++c)
                                 if(Tr::kG[b][c] != 0.0)
                                     v = _mm512_fmadd_ps(gg[a][c], _mm512_set1_ps(static_cast<float>(Tr::kG[b][c])), v);
-                            _mm512_mask_storeu_ps(&staged[a * kAlpha + b][gi * kMR], rowMask, v);
+                            _mm512_storeu_ps(&staged[a * kAlpha + b][gi * kMR], v);
                         }
                 }
                 float* out = dst + g0 * kMR;
@@ -956,8 +975,11 @@ struct WinogradWrwPlan
         block       = std::min(roundUp(s.tiles, kWinoLanes), independent ? indepBlock : kKC);
     }
     std::size_t blocks() const { return ceilDiv(geo.s.tiles, block); }
-    std::size_t vSize() const { return static_cast<std::size_t>(kXi) * geo.s.cin * block; }
-    std::size_t ySize() const { return static_cast<std::size_t>(kXi) * geo.s.cout * block; }
+    // Padded xi strides, for the L1-set reason given at WinogradPlan::kXiPad.
+    std::size_t vStride() const { return geo.s.cin * block + WinogradPlan<M>::kXiPad; }
+    std::size_t yStride() const { return geo.s.cout * block + WinogradPlan<M>::kXiPad; }
+    std::size_t vSize() const { return static_cast<std::size_t>(kXi) * vStride(); }
+    std::size_t ySize() const { return static_cast<std::size_t>(kXi) * yStride(); }
     // Tiles of block b actually used (whole panels).
     std::size_t blockTiles(std::size_t b) const
     {
@@ -1006,7 +1028,7 @@ struct WinogradWrwPlan
                     for(int j = 0; j < kAlpha; ++j)
                     {
                         in[j] = rows[i * kAlpha + j];
-                        o[j]  = v + (static_cast<std::size_t>(i * kAlpha + j) * geo.s.cin + c) * block + q * kWinoLanes;
+                        o[j]  = v + static_cast<std::size_t>(i * kAlpha + j) * vStride() + c * block + q * kWinoLanes;
                     }
                     Tr::inputRows(in, o);
                 }
@@ -1091,7 +1113,7 @@ struct WinogradWrwPlan
                     for(int j = 0; j < M; ++j)
                         in[j] = rows[r * M + j];
                     for(int t = 0; t < kAlpha; ++t)
-                        o[t] = y + (static_cast<std::size_t>(r * kAlpha + t) * s.cout + k) * block + q * kWinoLanes;
+                        o[t] = y + static_cast<std::size_t>(r * kAlpha + t) * yStride() + k * block + q * kWinoLanes;
                     Tr::gradRows(in, o);
                 }
             }
@@ -1108,9 +1130,9 @@ struct WinogradWrwPlan
         for(std::size_t x = x0; x < x1; ++x)
         {
             BatchedRowsA<ElemF32> a;
-            a.m = BatchedMatrix<ElemF32>{y + x * s.cout * block, block, 0, block, s.cout, 0};
+            a.m = BatchedMatrix<ElemF32>{y + x * yStride(), block, 0, block, s.cout, 0};
             BatchedRowsB<ElemF32> bm;
-            bm.m = BatchedMatrix<ElemF32>{v + x * s.cin * block, block, 0, block, s.cin, 0};
+            bm.m = BatchedMatrix<ElemF32>{v + x * vStride(), block, 0, block, s.cin, 0};
             BatchedC c{du + x * uSize, s.cin, 0, static_cast<std::size_t>(-1) / 2, 0};
             gemm(s.cout, s.cin, tiles, ncBlock, a, bm, c, sc, accumulate);
         }
