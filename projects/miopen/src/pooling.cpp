@@ -263,7 +263,11 @@ void PoolingDescriptor::forward(const Handle& /*handle*/,
                                     const std::int64_t h1 = std::min(h0 + g.k[1], g.in[1]);
                                     const std::int64_t w1 = std::min(w0 + g.k[2], g.in[2]);
                                     float res             = isMax ? Tag::kLowest : 0.0f;
-                                    std::uint64_t index   = 0;
+                                    // Max: the first strict maximum in window order, selected
+                                    // without a branch (random data mispredicts one per window
+                                    // element); its position is turned into an index once.
+                                    std::int64_t bd = 0, bh = 0, bw = 0;
+                                    bool found = false;
                                     for(std::int64_t d = clampLow(d0); d < d1; ++d)
                                         for(std::int64_t h = clampLow(h0); h < h1; ++h)
                                             for(std::int64_t w = clampLow(w0); w < w1; ++w)
@@ -274,15 +278,21 @@ void PoolingDescriptor::forward(const Handle& /*handle*/,
                                                            static_cast<std::size_t>(w) * xs.s[2]]);
                                                 if(!isMax)
                                                     res += v;
-                                                else if(v > res)
+                                                else
                                                 {
-                                                    res = v;
-                                                    index = static_cast<std::uint64_t>(
-                                                        maskIndex
-                                                            ? ((d - d0) * g.k[1] + (h - h0)) * g.k[2] + (w - w0)
-                                                            : (d * g.in[1] + h) * g.in[2] + w);
+                                                    const bool gt = v > res;
+                                                    res   = gt ? v : res;
+                                                    bd    = gt ? d : bd;
+                                                    bh    = gt ? h : bh;
+                                                    bw    = gt ? w : bw;
+                                                    found = found || gt;
                                                 }
                                             }
+                                    const std::uint64_t index =
+                                        !found ? 0
+                                               : static_cast<std::uint64_t>(
+                                                     maskIndex ? ((bd - d0) * g.k[1] + (bh - h0)) * g.k[2] + (bw - w0)
+                                                               : (bd * g.in[1] + bh) * g.in[2] + bw);
                                     if(mode == miopenPoolingAverage)
                                     {
                                         const std::int64_t inside = (d1 - clampLow(d0)) *
