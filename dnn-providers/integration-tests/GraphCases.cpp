@@ -15,7 +15,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <map>
 #include <numeric>
+#include <tuple>
 #include <random>
 
 namespace integration_tests
@@ -373,6 +375,138 @@ private:
 };
 
 // ------------------------------------------------------------------------------------------------
+// Convolutions with MIOpen's output blending (the graphs MIOpen Public emits for alpha / beta):
+// conv -> t; t = MUL(t, alpha); out = ADD(t, MUL(prior, beta)), where `prior` is the output's own
+// memory given again as an input (the engine must read it before writing the output).
+
+template <typename T>
+class ConvBlendSample : public CaseSample
+{
+public:
+    ConvBlendSample(ConvOp op, uint32_t salt)
+        : _op(op)
+        , _r(salt)
+        , _c(randomConv(_r, _r.coin() ? Geometry::Strided : Geometry::Grouped))
+    {
+        const double alphas[] = {0.5, -1.25, 2.0}, betas[] = {0.75, -0.5, 1.0};
+        _alpha = alphas[_r.pick(0, 2)];
+        _beta = betas[_r.pick(0, 2)];
+        _text = _c.text + " alpha " + std::to_string(_alpha) + " beta " + std::to_string(_beta) + " (" + _r.trace() + ")";
+        configure<T>(_graph);
+        const auto& c = _c;
+        _xt = Tensor<T>(c.x, layout(c.x, c.xLast));
+        _wt = Tensor<T>(c.w, layout(c.w, c.wLast));
+        _yt = Tensor<T>(c.y, layout(c.y, c.yLast));
+        auto attrs = [](const char* name, const std::vector<int64_t>& d, bool last) {
+            return TensorAttributes().set_name(name).set_dim(d).set_stride(layout(d, last));
+        };
+        TensorPtr t;
+        const std::vector<int64_t>* outDims = nullptr;
+        bool outLast = false;
+        if(op == ConvOp::Fprop)
+        {
+            _x = _graph.tensor(attrs("x", c.x, c.xLast));
+            _w = _graph.tensor(attrs("w", c.w, c.wLast));
+            t = _graph.conv_fprop(_x, _w, convAttributes<fe::graph::ConvFpropAttributes>(c));
+            _out = &_yt;
+            outDims = &c.y;
+            outLast = c.yLast;
+        }
+        else if(op == ConvOp::Dgrad)
+        {
+            _y = _graph.tensor(attrs("dy", c.y, c.yLast));
+            _w = _graph.tensor(attrs("w", c.w, c.wLast));
+            t = _graph.conv_dgrad(_y, _w, convAttributes<fe::graph::ConvDgradAttributes>(c));
+            _out = &_xt;
+            outDims = &c.x;
+            outLast = c.xLast;
+        }
+        else
+        {
+            _x = _graph.tensor(attrs("x", c.x, c.xLast));
+            _y = _graph.tensor(attrs("dy", c.y, c.yLast));
+            t = _graph.conv_wgrad(_y, _x, convAttributes<fe::graph::ConvWgradAttributes>(c));
+            _out = &_wt;
+            outDims = &c.w;
+            outLast = c.wLast;
+        }
+        // dgrad / wgrad cannot infer a virtual output's dims: the convolution's result has the output's.
+        t->set_dim(*outDims).set_stride(layout(*outDims, outLast));
+        const std::vector<int64_t> ones(outDims->size(), 1);
+        auto scalar = [&](const char* name, double v) {
+            return _graph.tensor(TensorAttributes().set_name(name).set_dim(ones).set_stride(ones).set_value(
+                static_cast<float>(v)));
+        };
+        auto pw = [](fe::PointwiseMode m) { return fe::graph::PointwiseAttributes().set_mode(m); };
+        t = _graph.pointwise(t, scalar("alpha", _alpha), pw(fe::PointwiseMode::MUL));
+        _prior = _graph.tensor(attrs("prior", *outDims, outLast));
+        auto scaled = _graph.pointwise(_prior, scalar("beta", _beta), pw(fe::PointwiseMode::MUL));
+        _result = _graph.pointwise(t, scaled, pw(fe::PointwiseMode::ADD));
+        _result->set_output(true).set_name("out").set_dim(*outDims).set_stride(layout(*outDims, outLast));
+        _xt.fillUniform(-1.f, 1.f, _r.seed(1));
+        _wt.fillUniform(-1.f, 1.f, _r.seed(2));
+        _yt.fillUniform(-1.f, 1.f, _r.seed(3));
+        _priorCopy = *_out; // the output's prior contents, which the graph blends in
+    }
+
+    VariantPack variantPack() override
+    {
+        VariantPack pack{{_prior, _out->data()}, {_result, _out->data()}};
+        if(_x != nullptr && _out != &_xt)
+        {
+            pack[_x] = _xt.data();
+        }
+        if(_w != nullptr && _out != &_wt)
+        {
+            pack[_w] = _wt.data();
+        }
+        if(_y != nullptr)
+        {
+            pack[_y] = _yt.data();
+        }
+        return pack;
+    }
+
+    void check() override
+    {
+        const auto& c = _c;
+        Tensor<T> ref(_out->dims());
+        double atol = 0.0;
+        if(_op == ConvOp::Fprop)
+        {
+            tu::CpuFpReferenceConvolution::fprop<T, T, T>(_xt.view(), _wt.view(), ref.view(), c.p);
+            atol = tu::calculateConvFpropTolerance<T, T>(maxAbs(_xt), maxAbs(_wt), c.w[1] * product(c.w, 2));
+        }
+        else if(_op == ConvOp::Dgrad)
+        {
+            tu::CpuFpReferenceConvolution::dgrad<T, T, T>(_yt.view(), _wt.view(), ref.view(), c.p);
+            atol = tu::calculateConvDgradTolerance<T, T>(maxAbs(_yt), maxAbs(_wt), c.w[0] / c.groups * product(c.w, 2));
+        }
+        else
+        {
+            tu::CpuFpReferenceConvolution::wgrad<T, T, T>(_xt.view(), _yt.view(), ref.view(), c.p);
+            atol = tu::calculateConvWrwTolerance<T, T>(maxAbs(_xt), maxAbs(_yt), c.x[0] * product(c.y, 2));
+        }
+        tu::forEachIndex(ref.dims(), [&](const std::vector<int64_t>& i) {
+            ref.at(i) = static_cast<T>(static_cast<float>(_alpha * double(float(ref.at(i)))
+                                                          + _beta * double(float(_priorCopy.at(i)))));
+        });
+        // The blend rounds the conv once more (to T) and adds beta * prior.
+        atol = std::fabs(_alpha) * atol + 2.0 * outputRtol<T>() * (std::fabs(_alpha) + std::fabs(_beta)) * (1.0 + maxAbs(ref));
+        expectClose(ref, *_out, atol, outputRtol<T>(), "blended convolution output");
+    }
+
+private:
+    ConvOp _op;
+    CaseRng _r;
+    ConvShape _c;
+    double _alpha = 1.0, _beta = 0.0;
+    TensorPtr _x, _w, _y, _prior, _result;
+    Tensor<T> _xt, _wt, _yt, _priorCopy;
+    Tensor<T>* _out = nullptr;
+};
+
+// ------------------------------------------------------------------------------------------------
 // Unary pointwise modes: standalone, and after a convolution (+ bias)
 
 /// A unary mode with its parameters, its input domain and its Lipschitz bound there.
@@ -484,6 +618,162 @@ private:
     CaseRng _r;
     TensorPtr _in, _out;
     Tensor<T> _it, _ot;
+};
+
+/// The pointwise graphs libMIOpen.so's forwarding builds for MIOpen's activation and tensor-op
+/// calls (projects/miopen/wrapper/src/forwarding_pointwise.cpp): a core node, pass-by-value scalar
+/// MUL nodes for alpha, and ADD(., MUL(prior, beta)) where `prior` is the output buffer itself
+/// (bound under its own uid: engines must read it before writing the output). Packed tensors;
+/// op_tensor's B is per channel ([1,C,1,1], broadcast); in_place binds A to the output buffer too,
+/// scale_tensor binds its input and output to one buffer.
+enum class BlendKind
+{
+    ActFwd,     // out = alpha * leaky_relu(x) + beta * prior
+    ActBwd,     // out = alpha * relu_bwd(dy, x) + beta * prior (leaky slope)
+    SigmoidBwd, // out = alpha * sigmoid_bwd(dy, x) + beta * prior
+    Op,         // out = op(alpha1 A, alpha2 B) + beta * prior
+    OpUnit,     // out = op(A, B): one node
+    OpInPlace,  // Op with A the output buffer
+    Scale,      // y = MUL(y, alpha) in place
+};
+
+template <typename T>
+class BlendSample : public CaseSample
+{
+public:
+    BlendSample(BlendKind k, fe::PointwiseMode op, uint32_t salt)
+        : _k(k)
+        , _op(op)
+        , _r(salt)
+    {
+        using fe::graph::PointwiseAttributes;
+        _dims = {_r.pick(1, 3), _r.pick(1, 9), _r.pick(1, 7), _r.pick(1, 7)};
+        const bool unit = k == BlendKind::OpUnit;
+        _alpha = unit ? 1.f : (_r.coin() ? 0.5f : -1.25f);
+        _alpha2 = unit ? 1.f : (_r.coin() ? 2.f : -0.75f);
+        _beta = unit || k == BlendKind::Scale ? 0.f : (_r.coin() ? 0.5f : -1.f);
+        _text = std::string(hipdnn_data_sdk::data_objects::EnumNamePointwiseMode(fe::detail::toWire(op))) + " "
+                + dimsText(_dims) + " alpha " + std::to_string(_alpha) + " alpha2 " + std::to_string(_alpha2)
+                + " beta " + std::to_string(_beta) + " (" + _r.trace() + ")";
+        configure<T>(_graph);
+        const std::vector<int64_t> ones(_dims.size(), 1);
+        auto scalar = [&](float v, const char* name) {
+            return _graph.tensor(TensorAttributes().set_name(name).set_dim(ones).set_stride(ones).set_value(v));
+        };
+        auto node = [](fe::PointwiseMode m) { return PointwiseAttributes().set_mode(m); };
+        auto scaled = [&](const TensorPtr& t, float v, const char* name) {
+            return v == 1.f ? t : _graph.pointwise(t, scalar(v, name), node(fe::PointwiseMode::MUL));
+        };
+        _a = _graph.tensor(TensorAttributes().set_name("a").set_dim(_dims));
+        _at = Tensor<T>(_dims);
+        _at.fillUniform(-2.f, 2.f, _r.seed(1));
+        _ot = Tensor<T>(_dims);
+        _ot.fillUniform(-1.f, 1.f, _r.seed(3));
+        if(k == BlendKind::OpInPlace || k == BlendKind::Scale)
+        {
+            _ot = _at; // A (y) is the output buffer
+        }
+        _prior0 = _ot;
+        if(k == BlendKind::Scale)
+        {
+            _out = _graph.pointwise(_a, scalar(_alpha, "alpha"), node(fe::PointwiseMode::MUL));
+            _out->set_output(true).set_name("out").set_dim(_dims);
+            return;
+        }
+        TensorPtr core;
+        const bool act = k == BlendKind::ActFwd || k == BlendKind::ActBwd || k == BlendKind::SigmoidBwd;
+        if(act)
+        {
+            auto attrs = node(op);
+            if(op == fe::PointwiseMode::RELU_FWD || op == fe::PointwiseMode::RELU_BWD)
+            {
+                attrs.set_relu_lower_clip_slope(0.1f);
+                _params.reluLowerClipSlope = 0.1;
+            }
+            if(k == BlendKind::ActFwd)
+            {
+                core = _graph.pointwise(_a, attrs);
+            }
+            else
+            {
+                _b = _graph.tensor(TensorAttributes().set_name("x").set_dim(_dims));
+                _bt = Tensor<T>(_dims);
+                _bt.fillUniform(-2.f, 2.f, _r.seed(2));
+                core = _graph.pointwise(_a, _b, attrs);
+            }
+            core = scaled(core, _alpha, "alpha");
+        }
+        else
+        {
+            const std::vector<int64_t> bDims = {1, _dims[1], 1, 1};
+            _b = _graph.tensor(TensorAttributes().set_name("b").set_dim(bDims));
+            _bt = Tensor<T>(bDims);
+            _bt.fillUniform(-2.f, 2.f, _r.seed(2));
+            core = _graph.pointwise(scaled(_a, _alpha, "alpha1"), scaled(_b, _alpha2, "alpha2"), node(op));
+        }
+        if(_beta != 0.f)
+        {
+            _prior = _graph.tensor(TensorAttributes().set_name("prior").set_dim(_dims));
+            core = _graph.pointwise(core, _graph.pointwise(_prior, scalar(_beta, "beta"), node(fe::PointwiseMode::MUL)),
+                                    node(fe::PointwiseMode::ADD));
+        }
+        _out = core;
+        _out->set_output(true).set_name("out").set_dim(_dims);
+    }
+
+    VariantPack variantPack() override
+    {
+        const bool aliased = _k == BlendKind::OpInPlace || _k == BlendKind::Scale;
+        VariantPack pack{{_a, aliased ? _ot.data() : _at.data()}, {_out, _ot.data()}};
+        if(_b)
+        {
+            pack[_b] = _bt.data();
+        }
+        if(_prior)
+        {
+            pack[_prior] = _ot.data();
+        }
+        return pack;
+    }
+
+    void check() override
+    {
+        const WireMode mode = fe::detail::toWire(_op);
+        const bool act = _k == BlendKind::ActFwd || _k == BlendKind::ActBwd || _k == BlendKind::SigmoidBwd;
+        Tensor<T> ref(_dims);
+        tu::forEachIndex(_dims, [&](const std::vector<int64_t>& i) {
+            const double a = float(_at.at(i));
+            double v = 0.0;
+            if(_k == BlendKind::Scale)
+            {
+                v = _alpha * a;
+            }
+            else if(act)
+            {
+                const double b = _k == BlendKind::ActFwd ? 0.0 : double(float(_bt.at(i)));
+                v = _alpha * tu::CpuReferencePointwise::apply(mode, a, b, 0.0, _params);
+            }
+            else
+            {
+                const double b = float(_bt.at({0, i[1], 0, 0}));
+                v = tu::CpuReferencePointwise::apply(mode, _alpha * a, _alpha2 * b, 0.0, _params);
+            }
+            v += _beta * double(float(_prior0.at(i)));
+            ref.at(i) = T(static_cast<float>(v));
+        });
+        const double tol = 4 * tu::pointwise::getTolerance<T>() * std::max(1.0, maxAbs(ref));
+        expectClose(ref, _ot, tol, std::max(tol, 2 * outputRtol<T>()), "pointwise blend " + _text);
+    }
+
+private:
+    BlendKind _k;
+    fe::PointwiseMode _op;
+    CaseRng _r;
+    std::vector<int64_t> _dims;
+    float _alpha = 1.f, _alpha2 = 1.f, _beta = 0.f;
+    tu::PointwiseParams _params;
+    TensorPtr _a, _b, _prior, _out;
+    Tensor<T> _at, _bt, _ot, _prior0;
 };
 
 /// conv_fprop [-> ADD of a [1,K,1..] bias] [-> unary mode]: packed tensors, symmetric padding,
@@ -980,6 +1270,56 @@ private:
     Tensor<int32_t> _it;
 };
 
+/// Max pooling's gradient from x (the graph MIOpen Public forwards miopenPoolingBackward as): a
+/// max resample of x generating its index, then the resample_bwd of dy reading it; the pooled y and
+/// the index are virtual. Checked against the reference forward (index) and backward.
+template <typename T>
+class MaxPoolGradientFromXSample : public CaseSample
+{
+public:
+    MaxPoolGradientFromXSample(int index, uint32_t salt)
+        : _r(salt)
+        , _p(randomPool(_r, PoolKind::Max, index))
+    {
+        _text = _p.text + " (" + _r.trace() + ")";
+        configure<T>(_graph);
+        _x = _graph.tensor(TensorAttributes().set_name("x").set_dim(_p.x).set_stride(layout(_p.x, false)));
+        auto pooled = _graph.resample(
+            _x, poolAttributes<fe::graph::ResampleFwdAttributes>(_p).set_generate_index(true));
+        pooled[0]->set_name("pooled").set_data_type(feType<T>()).set_dim(_p.y).set_stride(layout(_p.y, false));
+        pooled[1]->set_name("index").set_dim(_p.y).set_stride(layout(_p.y, false));
+        _dy = _graph.tensor(TensorAttributes().set_name("dy").set_dim(_p.y).set_stride(layout(_p.y, false)));
+        _dx = _graph.resample_bwd(_dy, poolAttributes<fe::graph::ResampleBwdAttributes>(_p), pooled[1]);
+        _dx->set_output(true).set_name("dx").set_dim(_p.x).set_stride(layout(_p.x, false));
+        _xt = Tensor<T>(_p.x);
+        _dyt = Tensor<T>(_p.y);
+        _dxt = Tensor<T>(_p.x);
+        _xt.fillUniform(-2.f, 2.f, _r.seed(1));
+        _dyt.fillUniform(-1.f, 1.f, _r.seed(2));
+        _dxt.fill(7.f);
+    }
+
+    VariantPack variantPack() override { return {{_x, _xt.data()}, {_dy, _dyt.data()}, {_dx, _dxt.data()}}; }
+
+    void check() override
+    {
+        Tensor<T> y(_p.y), ref(_p.x);
+        Tensor<int32_t> index(_p.y);
+        tu::TensorView<int32_t> indexView = index.view();
+        tu::CpuFpReferenceResample::forward<T, T>(_xt.view(), y.view(), poolParams(_p), &indexView);
+        const tu::TensorView<const int32_t> constIndex = index.view();
+        tu::CpuFpReferenceResample::backward<T, T>(_dyt.view(), ref.view(), poolParams(_p), &constIndex);
+        const double tol = tu::resample::getToleranceBwd<T>();
+        expectClose(ref, _dxt, tol, std::max(tol, outputRtol<T>()), "resample_bwd from x dx");
+    }
+
+private:
+    CaseRng _r;
+    PoolShape _p;
+    TensorPtr _x, _dy, _dx;
+    Tensor<T> _xt, _dyt, _dxt;
+};
+
 struct ReductionKind
 {
     std::string name;
@@ -1071,6 +1411,199 @@ private:
     Tensor<T> _xt, _yt;
 };
 
+// ------------------------------------------------------------------------------------------------
+// Softmax composites (hipdnn_plugin_sdk/SoftmaxComposite.hpp): the reduction + pointwise node
+// sequences MIOpen Public builds for miopenSoftmax*, checked against plain loops in double.
+
+enum class SoftmaxAlg
+{
+    Fast,
+    Accurate,
+    Log,
+};
+
+/// softmax forward or backward over C (CHANNEL) or every dimension but N (INSTANCE), rank 2 to 4,
+/// packed or channels-last (rank 4).
+template <typename T>
+class SoftmaxSample : public CaseSample
+{
+public:
+    SoftmaxSample(SoftmaxAlg alg, bool backward, uint32_t salt)
+        : _alg(alg)
+        , _backward(backward)
+        , _r(salt)
+    {
+        const size_t rank = static_cast<size_t>(_r.pick(2, 4));
+        _d = {_r.pick(1, 3), _r.pick(2, 12)};
+        while(_d.size() < rank)
+        {
+            _d.push_back(_r.pick(1, 4));
+        }
+        _instance = _r.coin();
+        const bool last = rank == 4 && _r.coin();
+        _reduced = _d;
+        for(size_t i = 1; i < _d.size(); ++i)
+        {
+            if(_instance || i == 1)
+            {
+                _reduced[i] = 1;
+            }
+        }
+        _text = std::string(alg == SoftmaxAlg::Fast ? "fast" : alg == SoftmaxAlg::Log ? "log" : "accurate")
+                + (_instance ? " instance " : " channel ") + dimsText(_d) + (last ? " nhwc" : "") + " ("
+                + _r.trace() + ")";
+        configure<T>(_graph);
+        const auto strides = layout(_d, last);
+        using PM = fe::PointwiseMode;
+        _a = _graph.tensor(TensorAttributes().set_name(backward ? "y" : "x").set_dim(_d).set_stride(strides));
+        if(!backward)
+        {
+            if(alg == SoftmaxAlg::Fast)
+            {
+                auto e = pw(PM::EXP, _a, nullptr, false);
+                _out = pw(PM::DIV, e, reduce(e, fe::ReductionMode::ADD), false);
+            }
+            else
+            {
+                auto sh = pw(PM::SUB, _a, reduce(_a, fe::ReductionMode::MAX), false);
+                auto e = pw(PM::EXP, sh, nullptr, false);
+                auto sum = reduce(e, fe::ReductionMode::ADD);
+                _out = alg == SoftmaxAlg::Log ? pw(PM::SUB, sh, pw(PM::LOG, sum, nullptr, true), false)
+                                              : pw(PM::DIV, e, sum, false);
+            }
+        }
+        else
+        {
+            _b = _graph.tensor(TensorAttributes().set_name("dy").set_dim(_d).set_stride(strides));
+            if(alg == SoftmaxAlg::Log)
+            {
+                auto r = reduce(_b, fe::ReductionMode::ADD);
+                auto e = pw(PM::EXP, _a, nullptr, false);
+                _out = pw(PM::SUB, _b, pw(PM::MUL, e, r, false), false);
+            }
+            else
+            {
+                auto r = reduce(pw(PM::MUL, _b, _a, false), fe::ReductionMode::ADD);
+                _out = pw(PM::MUL, _a, pw(PM::SUB, _b, r, false), false);
+            }
+        }
+        _out->set_output(true).set_name(backward ? "dx" : "y").set_data_type(feType<T>()).set_dim(_d).set_stride(strides);
+        _at = Tensor<T>(_d, strides);
+        _bt = Tensor<T>(_d, strides);
+        _ot = Tensor<T>(_d, strides);
+        if(!backward)
+        {
+            _at.fillUniform(-2.f, 2.f, _r.seed(1));
+        }
+        else if(alg == SoftmaxAlg::Log)
+        {
+            _at.fillUniform(-4.f, -0.1f, _r.seed(1));
+        }
+        else
+        {
+            _at.fillUniform(0.f, 1.f, _r.seed(1));
+        }
+        _bt.fillUniform(-1.f, 1.f, _r.seed(2));
+        _ot.fill(7.f);
+    }
+
+    VariantPack variantPack() override
+    {
+        VariantPack pack = {{_a, _at.data()}, {_out, _ot.data()}};
+        if(_b != nullptr)
+        {
+            pack[_b] = _bt.data();
+        }
+        return pack;
+    }
+
+    void check() override
+    {
+        // Plain loops over each softmax group (the elements that share their reduced index).
+        Tensor<T> ref(_d);
+        std::map<std::vector<int64_t>, std::vector<std::vector<int64_t>>> groups;
+        tu::forEachIndex(_d, [&](const std::vector<int64_t>& i) {
+            auto g = i;
+            for(size_t k = 0; k < g.size(); ++k)
+            {
+                if(_reduced[k] == 1)
+                {
+                    g[k] = 0;
+                }
+            }
+            groups[g].push_back(i);
+        });
+        auto val = [](const Tensor<T>& t, const std::vector<int64_t>& i) { return double(float(t.at(i))); };
+        int64_t length = 1;
+        for(const auto& [key, members] : groups)
+        {
+            length = static_cast<int64_t>(members.size());
+            if(!_backward)
+            {
+                double mx = -INFINITY, sum = 0.0;
+                for(const auto& i : members)
+                {
+                    mx = std::max(mx, val(_at, i));
+                }
+                for(const auto& i : members)
+                {
+                    sum += std::exp(val(_at, i) - mx);
+                }
+                for(const auto& i : members)
+                {
+                    const double v = val(_at, i);
+                    ref.at(i) = T(float(_alg == SoftmaxAlg::Log ? v - mx - std::log(sum) : std::exp(v - mx) / sum));
+                }
+            }
+            else
+            {
+                double dot = 0.0;
+                for(const auto& i : members)
+                {
+                    dot += _alg == SoftmaxAlg::Log ? val(_bt, i) : val(_at, i) * val(_bt, i);
+                }
+                for(const auto& i : members)
+                {
+                    const double y = val(_at, i), dy = val(_bt, i);
+                    ref.at(i) = T(float(_alg == SoftmaxAlg::Log ? dy - std::exp(y) * dot : y * (dy - dot)));
+                }
+            }
+        }
+        // The sums of the group's length dominate the error; then one rounding of each result.
+        const double mag = std::max({1.0, maxAbs(_at), maxAbs(_bt)});
+        const double atol = 2.0 * std::max(tu::calculateReductionTolerance<T>(length, mag), outputRtol<T>() * mag * 4.0);
+        expectClose(ref, _ot, atol, outputRtol<T>(), _backward ? "softmax dx" : "softmax y");
+    }
+
+private:
+    TensorPtr reduce(const TensorPtr& in, fe::ReductionMode m)
+    {
+        auto out = _graph.reduction(
+            in, fe::graph::ReductionAttributes().set_mode(m).set_compute_data_type(fe::DataType::FLOAT));
+        out->set_dim(_reduced).set_stride(hipdnn_data_sdk::utilities::packedStrides(_reduced));
+        out->set_data_type(fe::DataType::FLOAT);
+        return out;
+    }
+
+    TensorPtr pw(fe::PointwiseMode m, const TensorPtr& a, const TensorPtr& b, bool reduced)
+    {
+        auto attrs = fe::graph::PointwiseAttributes().set_mode(m).set_compute_data_type(fe::DataType::FLOAT);
+        auto out = b != nullptr ? _graph.pointwise(a, b, attrs) : _graph.pointwise(a, attrs);
+        const auto& d = reduced ? _reduced : _d;
+        out->set_dim(d).set_stride(hipdnn_data_sdk::utilities::packedStrides(d));
+        out->set_data_type(fe::DataType::FLOAT);
+        return out;
+    }
+
+    SoftmaxAlg _alg;
+    bool _backward;
+    CaseRng _r;
+    bool _instance = false;
+    std::vector<int64_t> _d, _reduced;
+    TensorPtr _a, _b, _out;
+    Tensor<T> _at, _bt, _ot;
+};
+
 /// Instantiates `Sample<T>` for the case's dtype.
 template <template <typename> class Sample, typename... Args>
 std::unique_ptr<CaseSample> makeTyped(DType dtype, Args&&... args)
@@ -1111,6 +1644,13 @@ std::vector<GraphCase> buildCatalogue()
             });
         }
     }
+    for(const auto& [op, opName] : convOps)
+    {
+        const ConvOp o = op;
+        add(std::string("conv_blend.") + (opName + 5), 2, [o](DType dtype, int, uint32_t salt) {
+            return makeTyped<ConvBlendSample>(dtype, o, salt);
+        });
+    }
     add("conv_bias", 2, [](DType dtype, int index, uint32_t salt) {
         return makeTyped<FusedSample>(dtype, true, static_cast<const Unary*>(nullptr), index, salt);
     });
@@ -1137,6 +1677,27 @@ std::vector<GraphCase> buildCatalogue()
         add("pointwise." + u.name, 1, [u](DType dtype, int, uint32_t salt) {
             return makeTyped<PointwiseSample>(dtype, u, salt);
         });
+    }
+    // MIOpen's activation and tensor-op calls as libMIOpen.so forwards them.
+    const std::tuple<BlendKind, fe::PointwiseMode, const char*> blends[] = {
+        {BlendKind::ActFwd, fe::PointwiseMode::RELU_FWD, "activation_blend.leaky_relu_fwd"},
+        {BlendKind::ActBwd, fe::PointwiseMode::RELU_BWD, "activation_blend.leaky_relu_bwd"},
+        {BlendKind::SigmoidBwd, fe::PointwiseMode::SIGMOID_BWD, "activation_blend.sigmoid_bwd"},
+        {BlendKind::Op, fe::PointwiseMode::ADD, "op_tensor.add"},
+        {BlendKind::Op, fe::PointwiseMode::MUL, "op_tensor.mul"},
+        {BlendKind::Op, fe::PointwiseMode::MIN_OP, "op_tensor.min"},
+        {BlendKind::Op, fe::PointwiseMode::MAX_OP, "op_tensor.max"},
+        {BlendKind::OpInPlace, fe::PointwiseMode::ADD, "op_tensor.add.in_place"},
+        {BlendKind::OpUnit, fe::PointwiseMode::ADD, "op_tensor.add.unit"},
+        {BlendKind::OpUnit, fe::PointwiseMode::MUL, "op_tensor.mul.unit"},
+        {BlendKind::OpUnit, fe::PointwiseMode::MIN_OP, "op_tensor.min.unit"},
+        {BlendKind::OpUnit, fe::PointwiseMode::MAX_OP, "op_tensor.max.unit"},
+        {BlendKind::Scale, fe::PointwiseMode::MUL, "scale_tensor"}};
+    for(const auto& [bk, mode, name] : blends)
+    {
+        const BlendKind k = bk;
+        const fe::PointwiseMode m = mode;
+        add(name, 2, [k, m](DType dtype, int, uint32_t salt) { return makeTyped<BlendSample>(dtype, k, m, salt); });
     }
     const std::pair<BnOp, const char*> bnOps[] = {{BnOp::Inference, "batchnorm_inference"},
                                                   {BnOp::Training, "batchnorm_training"},
@@ -1170,6 +1731,21 @@ std::vector<GraphCase> buildCatalogue()
         }
         add(std::string("resample_bwd.") + name, 2, [k](DType dtype, int index, uint32_t salt) {
             return makeTyped<ResampleBwdSample>(dtype, k, index, salt);
+        });
+    }
+    add("resample_bwd.max_from_x", 2, [](DType dtype, int index, uint32_t salt) {
+        return makeTyped<MaxPoolGradientFromXSample>(dtype, index, salt);
+    });
+    const std::tuple<SoftmaxAlg, bool, const char*> softmaxKinds[] = {
+        {SoftmaxAlg::Fast, false, "softmax_fwd.fast"}, {SoftmaxAlg::Accurate, false, "softmax_fwd.accurate"},
+        {SoftmaxAlg::Log, false, "softmax_fwd.log"},   {SoftmaxAlg::Accurate, true, "softmax_bwd.accurate"},
+        {SoftmaxAlg::Log, true, "softmax_bwd.log"}};
+    for(const auto& [sa, sb, name] : softmaxKinds)
+    {
+        const SoftmaxAlg alg = sa;
+        const bool backward = sb;
+        add(name, 3, [alg, backward](DType dtype, int, uint32_t salt) {
+            return makeTyped<SoftmaxSample>(dtype, alg, backward, salt);
         });
     }
     for(const ReductionKind& k : reductionKinds())

@@ -35,12 +35,13 @@ int64_t channelsOf(const dobj::TensorAttributes& x)
 /// Saved-statistics inference (inverse variance) and the variance-ext form share this.
 void buildInference(PlanRecipe& recipe, const dobj::TensorAttributes& x, const dobj::TensorAttributes& y,
                     const ChannelVector& mean, const ChannelVector& second, bool secondIsInverse, float epsilon,
-                    const ChannelVector& scale, const ChannelVector& bias, int64_t channels)
+                    const ChannelVector& scale, const ChannelVector& bias, int64_t channels, bool relu)
 {
     const auto data = userDesc(x);
+    const flags f = relu ? flags::use_global_stats | flags::use_scale | flags::use_shift | flags::fuse_norm_relu
+                         : flags::use_global_stats | flags::use_scale | flags::use_shift;
     const dnnl::batch_normalization_forward::primitive_desc pd(
-        dnnl::batch_normalization_forward::desc(dnnl::prop_kind::forward_inference, data, epsilon,
-                                                flags::use_global_stats | flags::use_scale | flags::use_shift),
+        dnnl::batch_normalization_forward::desc(dnnl::prop_kind::forward_inference, data, epsilon, f),
         userScratchpadAttr(), DnnlRuntime::engine());
     const dnnl::memory m = recipe.workspace(channelDesc(channels)), v = recipe.workspace(channelDesc(channels)),
                        s = recipe.workspace(channelDesc(channels)), b = recipe.workspace(channelDesc(channels));
@@ -66,32 +67,64 @@ void buildInference(PlanRecipe& recipe, const dobj::TensorAttributes& x, const d
     recipe.addPrimitive(dnnl::batch_normalization_forward(pd), pd, std::move(args));
 }
 
+/// Batchnorm inference followed by one activation node (the fusion plan of miopenExecuteFusionPlan):
+/// a plain RELU runs inside the batchnorm primitive (fuse_norm_relu); oneDNN 2.6 has no other
+/// activation there, so the rest are declined. Returns the graph's output tensor.
+const dobj::TensorAttributes& fusedOutput(const GraphView& graph, const dobj::TensorAttributes& y, bool& relu)
+{
+    relu = false;
+    if(graph.nodeCount() == 1)
+    {
+        return y;
+    }
+    declineIf(graph.nodeCount() > 2, "batchnorm inference is run alone or followed by one RELU");
+    const auto& next = graph.node(1);
+    const auto* pw = next.attributes_as_PointwiseAttributes();
+    declineIf(pw == nullptr, std::string("batchnorm inference can only be followed by a RELU, not by ")
+                                 + dobj::EnumNameNodeAttributes(next.attributes_type()));
+    declineIf(pw->in_1_tensor_uid().has_value() || pw->in_2_tensor_uid().has_value()
+                  || pw->in_0_tensor_uid() != y.uid(),
+              "the node after batchnorm inference must be a unary activation of its output");
+    declineIf(!y.virtual_(), label(y) + " is a graph output and feeds the activation: only virtual intermediates fuse");
+    const bool plainRelu = pw->operation() == dobj::PointwiseMode::RELU_FWD
+                           && pw->relu_lower_clip().value_or(0.f) == 0.f && !pw->relu_upper_clip().has_value()
+                           && pw->relu_lower_clip_slope().value_or(0.f) == 0.f;
+    declineIf(!plainRelu, std::string("pointwise ") + dobj::EnumNamePointwiseMode(pw->operation())
+                              + " after batchnorm inference: oneDNN 2.6 fuses a plain RELU only (fuse_norm_relu)");
+    const auto& out = graph.tensor(pw->out_0_tensor_uid());
+    declineIf(vec(out.dims()) != vec(y.dims()), label(out) + " changes the shape of the fused chain");
+    relu = true;
+    return out;
+}
+
 } // namespace
 
 void buildBatchnormInference(const GraphView& graph, PlanRecipe& recipe)
 {
-    declineIf(graph.nodeCount() != 1, "batchnorm inference is run alone (no fusion)");
     const auto& node = graph.node(0);
+    bool relu = false;
     if(const auto* a = node.attributes_as_BatchnormInferenceAttributes())
     {
         const auto& x = graph.tensor(a->x_tensor_uid());
         const int64_t c = channelsOf(x);
-        recipe.describe("batchnorm_inference");
-        buildInference(recipe, x, graph.tensor(a->y_tensor_uid()), channelVector(graph.tensor(a->mean_tensor_uid()), c),
+        const auto& y = fusedOutput(graph, graph.tensor(a->y_tensor_uid()), relu);
+        recipe.describe(relu ? "batchnorm_inference + RELU" : "batchnorm_inference");
+        buildInference(recipe, x, y, channelVector(graph.tensor(a->mean_tensor_uid()), c),
                        channelVector(graph.tensor(a->inv_variance_tensor_uid()), c), true, 0.f,
                        channelVector(graph.tensor(a->scale_tensor_uid()), c),
-                       channelVector(graph.tensor(a->bias_tensor_uid()), c), c);
+                       channelVector(graph.tensor(a->bias_tensor_uid()), c), c, relu);
         return;
     }
     const auto* a = node.attributes_as_BatchnormInferenceAttributesVarianceExt();
     const auto& x = graph.tensor(a->x_tensor_uid());
     const int64_t c = channelsOf(x);
-    recipe.describe("batchnorm_inference (variance)");
-    buildInference(recipe, x, graph.tensor(a->y_tensor_uid()), channelVector(graph.tensor(a->mean_tensor_uid()), c),
+    const auto& y = fusedOutput(graph, graph.tensor(a->y_tensor_uid()), relu);
+    recipe.describe(relu ? "batchnorm_inference (variance) + RELU" : "batchnorm_inference (variance)");
+    buildInference(recipe, x, y, channelVector(graph.tensor(a->mean_tensor_uid()), c),
                    channelVector(graph.tensor(a->variance_tensor_uid()), c), false,
                    scalarValue(graph.tensor(a->epsilon_tensor_uid())),
                    channelVector(graph.tensor(a->scale_tensor_uid()), c),
-                   channelVector(graph.tensor(a->bias_tensor_uid()), c), c);
+                   channelVector(graph.tensor(a->bias_tensor_uid()), c), c, relu);
 }
 
 void buildBatchnormTraining(const GraphView& graph, PlanRecipe& recipe)

@@ -303,7 +303,15 @@ void buildConvFprop(const GraphView& graph, PlanRecipe& recipe)
     }
     for(const auto& [index, t] : binaryInputs)
     {
-        args[DNNL_ARG_ATTR_MULTIPLE_POST_OP(index) | DNNL_ARG_SRC_1] = recipe.user(t->uid(), userDesc(*t));
+        // Copied into the workspace before the convolution runs: the addend may be the output's
+        // own memory (MIOpen's residual z == y), and oneDNN may write dst before its post-ops read
+        // src_1 (e.g. its GEMM convolutions apply post-ops in place afterwards).
+        const dnnl::memory user = recipe.user(t->uid(), userDesc(*t));
+        const dnnl::memory copy = recipe.workspace(userDesc(*t));
+        const dnnl::reorder::primitive_desc rpd(DnnlRuntime::engine(), user.get_desc(), DnnlRuntime::engine(),
+                                                copy.get_desc(), userScratchpadAttr());
+        recipe.addPrimitive(dnnl::reorder(rpd), rpd, {{DNNL_ARG_FROM, user}, {DNNL_ARG_TO, copy}});
+        args[DNNL_ARG_ATTR_MULTIPLE_POST_OP(index) | DNNL_ARG_SRC_1] = copy;
     }
     args[DNNL_ARG_DST] = recipe.output(out.uid(), userDesc(out), pd.dst_desc());
     recipe.describe("conv_fprop " + g.text + chain + " [" + implName(pd) + "]");

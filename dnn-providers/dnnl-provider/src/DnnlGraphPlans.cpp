@@ -50,10 +50,16 @@ void build(const GraphView& graph, PlanRecipe& recipe)
     case dobj::NodeAttributes::BatchnormInferenceAttributesVarianceExt: return buildBatchnormInference(graph, recipe);
     case dobj::NodeAttributes::BatchnormAttributes: return buildBatchnormTraining(graph, recipe);
     case dobj::NodeAttributes::BatchnormBackwardAttributes: return buildBatchnormBackward(graph, recipe);
-    case dobj::NodeAttributes::PointwiseAttributes: return buildPointwise(graph, recipe);
+    case dobj::NodeAttributes::PointwiseAttributes:
+        if(isSoftmaxComposite(graph))
+            return buildSoftmax(graph, recipe);
+        return buildPointwise(graph, recipe);
     case dobj::NodeAttributes::ResampleFwdAttributes: return buildResampleFwd(graph, recipe);
     case dobj::NodeAttributes::ResampleBwdAttributes: return buildResampleBwd(graph, recipe);
-    case dobj::NodeAttributes::ReductionAttributes: return buildReduction(graph, recipe);
+    case dobj::NodeAttributes::ReductionAttributes:
+        if(isSoftmaxComposite(graph))
+            return buildSoftmax(graph, recipe);
+        return buildReduction(graph, recipe);
     default: break;
     }
     throw Decline(std::string("graphs starting with ") + dobj::EnumNameNodeAttributes(kind)

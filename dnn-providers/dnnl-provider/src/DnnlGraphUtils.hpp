@@ -203,6 +203,9 @@ void declineResampleIndex(const GraphView& graph);
 void buildResampleFwd(const GraphView& graph, PlanRecipe& recipe);
 void buildResampleBwd(const GraphView& graph, PlanRecipe& recipe);
 void buildReduction(const GraphView& graph, PlanRecipe& recipe);
+/// SoftmaxPlans.cpp: the softmax composite (hipdnn_plugin_sdk/SoftmaxComposite.hpp).
+bool isSoftmaxComposite(const GraphView& graph);
+void buildSoftmax(const GraphView& graph, PlanRecipe& recipe);
 
 /// oneDNN eltwise algorithm and parameters of a pointwise activation; declines other modes.
 struct EltwiseOp

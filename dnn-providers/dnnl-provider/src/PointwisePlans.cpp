@@ -1,5 +1,7 @@
 // Pointwise activations: standalone (oneDNN eltwise) and the mapping shared with the convolution
 // post-ops. Each hipDNN mode below has an exact oneDNN eltwise algorithm; others are declined.
+// Also MIOpen's tensor-op graphs with unit scalars: binary ADD / MUL / MIN_OP / MAX_OP (oneDNN
+// binary) and MUL by a pass-by-value scalar (eltwise_linear).
 #include "DnnlGraphUtils.hpp"
 
 #include <cmath>
@@ -52,13 +54,92 @@ EltwiseOp eltwiseFor(const dobj::PointwiseAttributes& p)
                   + " is not run by the oneDNN provider (unary forward activations with a oneDNN eltwise only)");
 }
 
+namespace
+{
+
+/// MUL(buffer, pass-by-value scalar): miopenScaleTensor's graph, an eltwise_linear (in place when
+/// the caller binds input and output to one buffer, as oneDNN eltwise allows).
+void buildScale(const GraphView& graph, const dobj::PointwiseAttributes& p, PlanRecipe& recipe)
+{
+    const auto& in = graph.tensor(p.in_0_tensor_uid());
+    const auto& out = graph.tensor(p.out_0_tensor_uid());
+    const float s = scalarValue(graph.tensor(*p.in_1_tensor_uid()));
+    declineIf(vec(in.dims()) != vec(out.dims()), "pointwise MUL by a scalar: input and output dims differ");
+    const auto data = userDesc(in);
+    const dnnl::eltwise_forward::primitive_desc pd(
+        dnnl::eltwise_forward::desc(dnnl::prop_kind::forward_inference, dnnl::algorithm::eltwise_linear, data, s, 0.f),
+        userScratchpadAttr(), DnnlRuntime::engine());
+    std::unordered_map<int, dnnl::memory> args;
+    args[DNNL_ARG_SRC] = recipe.input(in.uid(), data, pd.src_desc());
+    args[DNNL_ARG_DST] = recipe.output(out.uid(), userDesc(out), pd.dst_desc());
+    recipe.describe("pointwise MUL by a scalar [" + std::string(pd.impl_info_str()) + "]");
+    recipe.addPrimitive(dnnl::eltwise_forward(pd), pd, std::move(args));
+}
+
+/// ADD / MUL / MIN_OP / MAX_OP of two buffers (miopenOpTensor's graph with unit scalars): a oneDNN
+/// binary, the second operand broadcast over its length-1 dims as oneDNN's binary allows.
+void buildBinary(const GraphView& graph, const dobj::PointwiseAttributes& p, PlanRecipe& recipe)
+{
+    using alg = dnnl::algorithm;
+    const auto mode = p.operation();
+    const alg a = mode == dobj::PointwiseMode::ADD   ? alg::binary_add
+                  : mode == dobj::PointwiseMode::MUL ? alg::binary_mul
+                  : mode == dobj::PointwiseMode::MIN_OP ? alg::binary_min
+                                                        : alg::binary_max;
+    const auto& in0 = graph.tensor(p.in_0_tensor_uid());
+    const auto& in1 = graph.tensor(*p.in_1_tensor_uid());
+    const auto& out = graph.tensor(p.out_0_tensor_uid());
+    const auto dims = vec(out.dims());
+    declineIf(vec(in0.dims()) != dims, "pointwise binary: the first input's dims differ from the output's "
+                                       "(oneDNN broadcasts the second input only)");
+    const auto d1 = vec(in1.dims());
+    declineIf(d1.size() != dims.size(), "pointwise binary: the second input's rank differs from the output's");
+    for(size_t i = 0; i < dims.size(); ++i)
+    {
+        declineIf(d1[i] != 1 && d1[i] != dims[i], "pointwise binary: the second input is not broadcastable");
+    }
+    const auto src0 = userDesc(in0), src1 = userDesc(in1), dst = userDesc(out);
+    const dnnl::binary::primitive_desc pd(dnnl::binary::desc(a, src0, src1, dst), userScratchpadAttr(),
+                                          DnnlRuntime::engine());
+    std::unordered_map<int, dnnl::memory> args;
+    args[DNNL_ARG_SRC_0] = recipe.input(in0.uid(), src0, pd.src_desc(0));
+    args[DNNL_ARG_SRC_1] = recipe.input(in1.uid(), src1, pd.src_desc(1));
+    args[DNNL_ARG_DST] = recipe.output(out.uid(), dst, pd.dst_desc());
+    recipe.describe(std::string("pointwise ") + dobj::EnumNamePointwiseMode(mode) + " [" + pd.impl_info_str() + "]");
+    recipe.addPrimitive(dnnl::binary(pd), pd, std::move(args));
+}
+
+} // namespace
+
 void buildPointwise(const GraphView& graph, PlanRecipe& recipe)
 {
+    // Scalar blends (MIOpen's alpha != 1 or beta != 0) are chains of MUL / ADD nodes: not run here
+    // (oneDNN 2.6 would need scales and a sum post-op, whose prior output must be the output buffer,
+    // which a plan cannot know at build time).
     declineIf(graph.nodeCount() != 1, "a pointwise node is run alone or fused after a convolution");
     const auto* p = graph.node(0).attributes_as_PointwiseAttributes();
+    const auto mode = p->operation();
+    const bool binary = mode == dobj::PointwiseMode::ADD || mode == dobj::PointwiseMode::MUL
+                        || mode == dobj::PointwiseMode::MIN_OP || mode == dobj::PointwiseMode::MAX_OP;
+    if(binary && p->in_1_tensor_uid().has_value() && !p->in_2_tensor_uid().has_value())
+    {
+        const auto& in1 = graph.tensor(*p->in_1_tensor_uid());
+        if(mode == dobj::PointwiseMode::MUL && in1.value_type() != dobj::TensorValue::NONE)
+        {
+            buildScale(graph, *p, recipe);
+            return;
+        }
+        declineIf(in1.value_type() != dobj::TensorValue::NONE || graph.tensor(p->in_0_tensor_uid()).value_type()
+                                                                     != dobj::TensorValue::NONE,
+                  std::string("pointwise ") + dobj::EnumNamePointwiseMode(mode)
+                      + " with a pass-by-value operand is not run by the oneDNN provider (MUL by a scalar only)");
+        buildBinary(graph, *p, recipe);
+        return;
+    }
     declineIf(p->in_1_tensor_uid().has_value() || p->in_2_tensor_uid().has_value(),
               std::string("pointwise ") + dobj::EnumNamePointwiseMode(p->operation())
-                  + " with several inputs is not run by the oneDNN provider (unary activations only)");
+                  + " with several inputs is not run by the oneDNN provider (unary activations and "
+                    "ADD / MUL / MIN_OP / MAX_OP only)");
     const EltwiseOp op = eltwiseFor(*p);
     const auto& in = graph.tensor(p->in_0_tensor_uid());
     const auto& out = graph.tensor(p->out_0_tensor_uid());

@@ -78,7 +78,8 @@ TEST(DnnlDeclines, PointwiseModesWithoutAOneDnnEltwise)
     g.set_io_data_type(fe::DataType::FLOAT);
     auto a = g.tensor(TensorAttributes().set_dim({2, 3, 4, 4}));
     auto b = g.tensor(TensorAttributes().set_dim({2, 3, 4, 4}));
-    g.pointwise(a, b, fe::graph::PointwiseAttributes().set_mode(fe::PointwiseMode::MUL))->set_output(true);
+    // (ADD / MUL / MIN_OP / MAX_OP of two tensors run as a oneDNN binary: SUB is not one of them.)
+    g.pointwise(a, b, fe::graph::PointwiseAttributes().set_mode(fe::PointwiseMode::SUB))->set_output(true);
     EXPECT_NE(verdict(g).find("several inputs"), std::string::npos) << verdict(g);
 }
 
@@ -90,6 +91,28 @@ TEST(DnnlDeclines, SoftplusWithBeta)
     g.pointwise(in, fe::graph::PointwiseAttributes().set_mode(fe::PointwiseMode::SOFTPLUS_FWD).set_softplus_beta(2.f))
         ->set_output(true);
     EXPECT_NE(verdict(g).find("beta"), std::string::npos) << verdict(g);
+}
+
+TEST(DnnlDeclines, BatchnormInferenceFollowedByWhatDoesNotFuse)
+{
+    // oneDNN 2.6's batchnorm fuses a plain RELU only (fuse_norm_relu): a sigmoid or a clipped RELU
+    // after it is declined with the reason (another engine runs it).
+    for(const bool clipped : {false, true})
+    {
+        fe::graph::Graph g;
+        g.set_io_data_type(fe::DataType::FLOAT).set_intermediate_data_type(fe::DataType::FLOAT);
+        const auto c = std::vector<int64_t>{1, 4, 1, 1};
+        auto x = g.tensor(TensorAttributes().set_dim({2, 4, 5, 5}));
+        auto m = g.tensor(TensorAttributes().set_dim(c));
+        auto v = g.tensor(TensorAttributes().set_dim(c));
+        auto s = g.tensor(TensorAttributes().set_dim(c));
+        auto b = g.tensor(TensorAttributes().set_dim(c));
+        auto bn = g.batchnorm_inference(x, m, v, s, b, fe::graph::BatchnormInferenceAttributes());
+        auto act = clipped ? fe::graph::PointwiseAttributes().set_mode(fe::PointwiseMode::RELU_FWD).set_relu_upper_clip(6.f)
+                           : fe::graph::PointwiseAttributes().set_mode(fe::PointwiseMode::SIGMOID_FWD);
+        g.pointwise(bn, act)->set_output(true);
+        EXPECT_NE(verdict(g).find("fuses a plain RELU only"), std::string::npos) << verdict(g);
+    }
 }
 
 TEST(DnnlDeclines, ConvolutionFollowedByWhatDoesNotFuse)

@@ -427,6 +427,63 @@ TYPED_TEST(DnnlGraphTest, BatchnormInferenceMatchesReference)
     }
 }
 
+// Batchnorm inference (variance form, as MIOpen's fusion plans forward it) followed by RELU:
+// one oneDNN batchnorm primitive with fuse_norm_relu, against the test SDK's reference then RELU.
+TYPED_TEST(DnnlGraphTest, BatchnormInferenceReluFusesIntoTheBatchnorm)
+{
+    using T = TypeParam;
+    DNNL_SKIP_IF_NO_BF16(T);
+    for(int i = 0; i < 4; ++i)
+    {
+        CaseRng r(760 + i);
+        const auto xd = randomBatchnormShape(r);
+        const auto cd = perChannel(xd);
+        const bool last = r.coin();
+        SCOPED_TRACE(std::string(typeName<T>()) + " x" + dimsText(xd) + (last ? " NHWC" : "") + " (" + r.trace() + ")");
+        const float epsilon = 1e-3f;
+        fe::graph::Graph g;
+        configure<T>(g);
+        auto x = g.tensor(TensorAttributes().set_name("x").set_dim(xd).set_stride(layout(xd, last)));
+        auto m = g.tensor(TensorAttributes().set_name("mean").set_dim(cd));
+        auto v = g.tensor(TensorAttributes().set_name("variance").set_dim(cd));
+        auto s = g.tensor(TensorAttributes().set_name("scale").set_dim(cd));
+        auto b = g.tensor(TensorAttributes().set_name("bias").set_dim(cd));
+        auto eps = g.tensor(TensorAttributes().set_name("epsilon").set_value(epsilon));
+        auto bn = g.batchnorm_inference_variance_ext(
+            x, m, v, s, b, fe::graph::BatchnormInferenceAttributes().set_epsilon(eps));
+        auto y = g.pointwise(bn, fe::graph::PointwiseAttributes().set_mode(fe::PointwiseMode::RELU_FWD));
+        y->set_output(true).set_name("y").set_dim(xd).set_stride(layout(xd, last));
+        ASSERT_NO_FATAL_FAILURE(this->buildOnDnnl(g, this->handle()));
+        Tensor<T> xt(xd, layout(xd, last)), mt(cd), vt(cd), ivt(cd), st(cd), bt(cd), yt(xd, layout(xd, last)),
+            yRef(xd);
+        xt.fillUniform(-2.f, 2.f, r.seed(1));
+        mt.fillUniform(-0.5f, 0.5f, r.seed(2));
+        vt.fillUniform(0.5f, 2.f, r.seed(3));
+        st.fillUniform(0.5f, 1.5f, r.seed(4));
+        bt.fillUniform(-1.f, 1.f, r.seed(5));
+        // The reference takes the inverse standard deviation.
+        tu::forEachIndex(cd, [&](const std::vector<int64_t>& idx) {
+            ivt.at(idx) = T(1.f / std::sqrt(static_cast<float>(vt.at(idx)) + epsilon));
+        });
+        std::vector<uint8_t> ws(static_cast<size_t>(g.get_workspace_size()));
+        FE_ASSERT_OK(g.execute(this->handle(),
+                               {{x, xt.data()}, {m, mt.data()}, {v, vt.data()}, {s, st.data()}, {b, bt.data()},
+                                {y, yt.data()}},
+                               ws.data()));
+        tu::CpuFpReferenceBatchnorm::inference<T, T, T>(xt.view(), mt.view(), ivt.view(), st.view(), bt.view(),
+                                                        yRef.view());
+        tu::forEachIndex(xd, [&](const std::vector<int64_t>& idx) {
+            if(static_cast<float>(yRef.at(idx)) < 0.f)
+            {
+                yRef.at(idx) = T(0.f);
+            }
+        });
+        const double tol = tu::batchnorm::getToleranceInference<T>();
+        // The inverse standard deviation rounded to T once more on the reference's side.
+        expectClose(yRef, yt, 2 * tol, std::max(2 * tol, 2 * outputRtol<T>()), "batchnorm inference + RELU y");
+    }
+}
+
 TYPED_TEST(DnnlGraphTest, BatchnormTrainingMatchesReference)
 {
     using T = TypeParam;

@@ -7,6 +7,7 @@
 #include <hipdnn_data_sdk/types.hpp>
 
 #include <cmath>
+#include <optional>
 
 namespace miopen_provider
 {
@@ -65,7 +66,7 @@ float readChannel(const void* base, miopenDataType_t type, int64_t stride, int64
 
 std::unique_ptr<MiopenPlan> buildBatchnormInference(const GraphView& graph, const BuildContext& ctx)
 {
-    declineIf(graph.nodeCount() != 1, "batchnorm inference is run alone (no fusion)");
+    declineIf(graph.nodeCount() > 2, "batchnorm inference is run alone or followed by one activation");
     const auto& node = graph.node(0);
     const dobj::TensorAttributes *x = nullptr, *y = nullptr, *mean = nullptr, *second = nullptr, *scale = nullptr,
                                  *bias = nullptr;
@@ -93,6 +94,28 @@ std::unique_ptr<MiopenPlan> buildBatchnormInference(const GraphView& graph, cons
         epsilon = scalarValue(graph.tensor(v->epsilon_tensor_uid()));
         declineIf(!(epsilon >= 0.0), "batchnorm epsilon must not be negative");
     }
+    // Batchnorm inference -> activation (the fusion plan of miopenExecuteFusionPlan): Private's
+    // batchnorm inference writes the graph's output, then Private's activation runs on it in place
+    // (elementwise: each element is read before it is written). The intermediate is virtual.
+    std::optional<Activation> act;
+    if(graph.nodeCount() == 2)
+    {
+        const auto& next = graph.node(1);
+        const auto* pw = next.attributes_as_PointwiseAttributes();
+        declineIf(pw == nullptr, std::string("batchnorm inference can only be followed by an activation, not by ")
+                                     + dobj::EnumNameNodeAttributes(next.attributes_type()));
+        declineIf(pw->in_1_tensor_uid().has_value() || pw->in_2_tensor_uid().has_value(),
+                  std::string("pointwise ") + dobj::EnumNamePointwiseMode(pw->operation())
+                      + " after batchnorm inference is not fused (a unary activation only)");
+        declineIf(pw->in_0_tensor_uid() != y->uid(), "the activation does not read the batchnorm output");
+        declineIf(!y->virtual_(), label(*y) + " is a graph output and feeds the activation: only chains with virtual "
+                                             "intermediates fuse");
+        act = activationFor(*pw, false);
+        const auto& out = graph.tensor(pw->out_0_tensor_uid());
+        declineIf(vec(out.dims()) != vec(y->dims()), label(out) + " changes the shape of the fused chain");
+        declineIf(miopenType(out) != miopenType(*x), label(out) + " must have the input's data type");
+        y = &out;
+    }
     const int64_t c = channelsOf(*x);
     const size_t rank = vec(x->dims()).size();
     const TensorDesc xd = tensorDesc(*x), yd = tensorDesc(*y), md = channelDesc(*mean, c, rank),
@@ -114,6 +137,13 @@ std::unique_ptr<MiopenPlan> buildBatchnormInference(const GraphView& graph, cons
                   bUid = bias->uid();
     const int64_t stride = secondStride;
     miopenHandle_t h = ctx.handle.get();
+    ActivationDesc actDesc;
+    if(act)
+    {
+        actDesc = createActivationDesc();
+        checkMiopen(miopenSetActivationDescriptor_impl(actDesc.get(), act->mode, act->alpha, act->beta, act->gamma),
+                    "miopenSetActivationDescriptor_impl", HIPDNN_PLUGIN_STATUS_NOT_APPLICABLE);
+    }
     PlanBody body = [=](const Buffers& b) {
         void* variance = b.at(vUid);
         if(inverse)
@@ -131,9 +161,16 @@ std::unique_ptr<MiopenPlan> buildBatchnormInference(const GraphView& graph, cons
                         h, miopenBNSpatial, &one, &zero, xd.get(), b.at(xUid), yd.get(), b.at(yUid), sd.get(), bd.get(),
                         md.get(), vd.get(), b.at(sUid), b.at(bUid), b.at(mUid), variance, epsilon),
                     "miopenBatchNormalizationForwardInference_V2_impl");
+        if(actDesc != nullptr)
+        {
+            checkMiopen(miopenActivationForward_impl(h, actDesc.get(), &one, yd.get(), b.at(yUid), &zero, yd.get(),
+                                                     b.at(yUid)),
+                        "miopenActivationForward_impl");
+        }
     };
     return std::make_unique<MiopenPlan>(ctx.handle, ws,
-                                        std::string("batchnorm_inference") + (inverse ? " (inverse variance)" : " (variance)"),
+                                        std::string("batchnorm_inference") + (inverse ? " (inverse variance)" : " (variance)")
+                                            + (act ? " + " + act->text : ""),
                                         std::move(body));
 }
 

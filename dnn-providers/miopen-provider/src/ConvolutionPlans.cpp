@@ -1,6 +1,9 @@
 // Convolutions through MIOpen's immediate mode: fprop, dgrad and wgrad, 1-D to 3-D, grouped
 // (groups inferred from the channel counts), dilated, strided, symmetric padding, any strides.
 // And conv fprop [-> bias ADD] [-> activation] through MIOpen's fusion API.
+// And any direction followed by an epilogue (the graphs MIOpen Public emits for alpha/beta,
+// bias-activation with alpha1, a residual z and any activation): the convolution runs into plan
+// scratch, then Private's tensor operations apply the epilogue (buildConvEpilogue below).
 //
 // Solver choice (RFC 4.8) is DB-free: among the applicable solution ids (the set
 // miopenConvolution*GetSolution_impl lists; it honours MIOPEN_ENGINE_DETERMINISTIC's attribute)
@@ -15,6 +18,9 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
+#include <memory>
+#include <optional>
 
 namespace miopen_provider
 {
@@ -253,47 +259,294 @@ Choice chooseSolution(miopenHandle_t h, Direction d, const ConvProblem& p)
     throw Decline(std::string("no MIOpen solution applies to the ") + directionName(d) + " problem (" + p.text + ")");
 }
 
+/// What follows a convolution in an epilogue graph, in MIOpen's terms:
+///   out = act(scale * conv + sum_i coef_i * addend_i + bias)
+/// An addend whose buffer is the output itself (the caller's prior output, MIOpen's beta) is
+/// applied while the output still holds it.
+struct Epilogue
+{
+    struct Addend
+    {
+        int64_t uid = 0;
+        double coef = 1.0;
+        TensorDesc desc;
+    };
+    int64_t outUid = 0;
+    TensorDesc outDesc;
+    size_t outBytes = 0; // the output's span: the size of the scratch the convolution writes
+    double scale = 1.0;
+    std::vector<Addend> addends;
+    int64_t biasUid = 0;
+    TensorDesc biasDesc;
+    ActivationDesc act;
+    std::string text;
+};
+
+constexpr size_t kScratchAlign = 64;
+
+size_t alignUp(size_t n) { return (n + kScratchAlign - 1) / kScratchAlign * kScratchAlign; }
+
+/// Applies `e` with the convolution's result in `scratch` (same descriptor as the output).
+void runEpilogue(miopenHandle_t h, const Epilogue& e, const Buffers& b, const void* scratch)
+{
+    void* out = b.at(e.outUid);
+    // The prior output first (before the output is overwritten): out = scale * conv + c * out.
+    double prior = 0.0;
+    for(const auto& a : e.addends)
+    {
+        if(b.at(a.uid) == out)
+        {
+            prior += a.coef;
+        }
+    }
+    const float scale = static_cast<float>(e.scale), priorCoef = static_cast<float>(prior), one = 1.f, zero = 0.f;
+    checkMiopen(miopenTransformTensor_impl(h, &scale, e.outDesc.get(), scratch, &priorCoef, e.outDesc.get(), out),
+                "miopenTransformTensor_impl");
+    for(const auto& a : e.addends)
+    {
+        const void* in = b.at(a.uid);
+        if(in == out)
+        {
+            continue;
+        }
+        const float coef = static_cast<float>(a.coef);
+        checkMiopen(miopenTransformTensor_impl(h, &coef, a.desc.get(), in, &one, e.outDesc.get(), out),
+                    "miopenTransformTensor_impl");
+    }
+    if(e.biasDesc != nullptr)
+    {
+        checkMiopen(miopenConvolutionForwardBias_impl(h, &one, e.biasDesc.get(), b.at(e.biasUid), &one,
+                                                      e.outDesc.get(), out),
+                    "miopenConvolutionForwardBias_impl");
+    }
+    if(e.act != nullptr)
+    {
+        checkMiopen(miopenActivationForward_impl(h, e.act.get(), &one, e.outDesc.get(), out, &zero, e.outDesc.get(),
+                                                 out),
+                    "miopenActivationForward_impl");
+    }
+}
+
 std::unique_ptr<MiopenPlan> buildConv(Direction d, const BuildContext& ctx, ConvProblem p, int64_t xUid,
-                                      int64_t wUid, int64_t yUid)
+                                      int64_t wUid, int64_t yUid, std::shared_ptr<const Epilogue> epilogue = nullptr)
 {
     const Choice c = chooseSolution(ctx.handle.get(), d, p);
     miopenHandle_t h = ctx.handle.get();
     const size_t ws = c.workspace;
     const uint64_t id = c.id;
     PlanBody body;
+    // With an epilogue the convolution writes into scratch after its own workspace.
+    const int64_t writtenUid = d == Direction::Forward ? yUid : d == Direction::BackwardData ? xUid : wUid;
+    const size_t scratchAt = alignUp(ws);
+    auto ptr = [epilogue, writtenUid, scratchAt](const Buffers& b, int64_t uid) -> void* {
+        if(epilogue != nullptr && uid == writtenUid)
+        {
+            return static_cast<unsigned char*>(b.workspace()) + scratchAt;
+        }
+        return b.at(uid);
+    };
     switch(d)
     {
     case Direction::Forward:
         body = [=](const Buffers& b) {
-            checkMiopen(miopenConvolutionForwardImmediate_impl(h, p.w.get(), b.at(wUid), p.x.get(), b.at(xUid),
-                                                               p.conv.get(), p.y.get(), b.at(yUid), b.workspace(), ws,
+            checkMiopen(miopenConvolutionForwardImmediate_impl(h, p.w.get(), ptr(b, wUid), p.x.get(), ptr(b, xUid),
+                                                               p.conv.get(), p.y.get(), ptr(b, yUid), b.workspace(), ws,
                                                                id),
                         "miopenConvolutionForwardImmediate_impl");
         };
         break;
     case Direction::BackwardData:
         body = [=](const Buffers& b) {
-            checkMiopen(miopenConvolutionBackwardDataImmediate_impl(h, p.y.get(), b.at(yUid), p.w.get(), b.at(wUid),
-                                                                    p.conv.get(), p.x.get(), b.at(xUid),
+            checkMiopen(miopenConvolutionBackwardDataImmediate_impl(h, p.y.get(), ptr(b, yUid), p.w.get(), ptr(b, wUid),
+                                                                    p.conv.get(), p.x.get(), ptr(b, xUid),
                                                                     b.workspace(), ws, id),
                         "miopenConvolutionBackwardDataImmediate_impl");
         };
         break;
     case Direction::BackwardWeights:
         body = [=](const Buffers& b) {
-            checkMiopen(miopenConvolutionBackwardWeightsImmediate_impl(h, p.y.get(), b.at(yUid), p.x.get(),
-                                                                       b.at(xUid), p.conv.get(), p.w.get(), b.at(wUid),
+            checkMiopen(miopenConvolutionBackwardWeightsImmediate_impl(h, p.y.get(), ptr(b, yUid), p.x.get(),
+                                                                       ptr(b, xUid), p.conv.get(), p.w.get(), ptr(b, wUid),
                                                                        b.workspace(), ws, id),
                         "miopenConvolutionBackwardWeightsImmediate_impl");
         };
         break;
     }
-    auto plan = std::make_unique<MiopenPlan>(ctx.handle, ws,
-                                             std::string(directionName(d)) + " " + p.text + " solution "
-                                                 + std::to_string(id),
-                                             std::move(body));
+    std::string text = std::string(directionName(d)) + " " + p.text + " solution " + std::to_string(id);
+    size_t planWs = ws;
+    if(epilogue != nullptr)
+    {
+        planWs = scratchAt + epilogue->outBytes;
+        body = [h, epilogue, scratchAt, conv = std::move(body)](const Buffers& b) {
+            conv(b);
+            runEpilogue(h, *epilogue, b, static_cast<unsigned char*>(b.workspace()) + scratchAt);
+        };
+        text += " + epilogue" + epilogue->text;
+    }
+    auto plan = std::make_unique<MiopenPlan>(ctx.handle, planWs, text, std::move(body));
     plan->setSolutionId(id);
     return plan;
+}
+
+/// The epilogue of a convolution graph (nodes 1..n-1), as MIOpen Public emits it:
+///   [MUL(t, scalar)] ; { [MUL(A, scalar)] ; ADD(t, A or its MUL) }* ; [ADD(t, per-channel bias)] ;
+///   [unary activation]
+/// with every intermediate virtual. `convOut` is the convolution's (virtual) output; returns the
+/// graph's output tensor, which must have the convolution output's dims.
+const dobj::TensorAttributes& parseEpilogue(const GraphView& graph, const dobj::TensorAttributes& convOut,
+                                            Epilogue& e)
+{
+    declineIf(!convOut.virtual_(), label(convOut) + " is a graph output and feeds another node: only chains with "
+                                                    "virtual intermediates are run");
+    const auto dims = vec(convOut.dims());
+    const dobj::TensorAttributes* current = &convOut;
+    std::map<int64_t, std::pair<int64_t, double>> scaled; // virtual uid -> (graph input, factor)
+    bool added = false;
+    for(size_t n = 1; n < graph.nodeCount(); ++n)
+    {
+        const auto& node = graph.node(n);
+        const auto* pw = node.attributes_as_PointwiseAttributes();
+        declineIf(pw == nullptr, std::string("a convolution epilogue holds pointwise nodes only, not ")
+                                     + dobj::EnumNameNodeAttributes(node.attributes_type()));
+        declineIf(e.act != nullptr, "the activation must be the last node of a convolution epilogue");
+        const auto& out = graph.tensor(pw->out_0_tensor_uid());
+        declineIf(vec(out.dims()) != dims, label(out) + " changes the shape of the convolution epilogue");
+        const int64_t in0 = pw->in_0_tensor_uid();
+        const bool has1 = pw->in_1_tensor_uid().has_value();
+        const int64_t in1 = has1 ? *pw->in_1_tensor_uid() : 0;
+        declineIf(pw->in_2_tensor_uid().has_value(), "three-input pointwise nodes are not in a convolution epilogue");
+        const auto mode = pw->operation();
+        if(mode == dobj::PointwiseMode::MUL)
+        {
+            declineIf(!has1, "pointwise MUL without a second input");
+            const auto& t0 = graph.tensor(in0);
+            const auto& t1 = graph.tensor(in1);
+            const bool s0 = t0.value_type() != dobj::TensorValue::NONE, s1 = t1.value_type() != dobj::TensorValue::NONE;
+            declineIf(s0 == s1, "a MUL in a convolution epilogue scales a tensor by one pass-by-value scalar");
+            const auto& tensor = s0 ? t1 : t0;
+            const double factor = scalarValue(s0 ? t0 : t1);
+            if(tensor.uid() == current->uid())
+            {
+                declineIf(!out.virtual_() && n != graph.nodeCount() - 1,
+                          label(out) + " is a graph output inside the epilogue");
+                declineIf(added || current != &convOut, "the convolution output is scaled before anything is added");
+                e.scale *= factor;
+                e.text += " * " + std::to_string(factor);
+                current = &out;
+            }
+            else
+            {
+                declineIf(!out.virtual_(), label(out) + ": a scaled addend of a convolution epilogue must feed an ADD");
+                declineIf(tensor.virtual_(), label(tensor) + " is virtual: only graph inputs are scaled and added");
+                declineIf(vec(tensor.dims()) != dims, label(tensor) + " is scaled and added but has other dims");
+                scaled[out.uid()] = {tensor.uid(), factor};
+            }
+            continue;
+        }
+        declineIf(!out.virtual_() && n != graph.nodeCount() - 1, label(out) + " is a graph output inside the epilogue");
+        if(mode == dobj::PointwiseMode::ADD)
+        {
+            declineIf(!has1, "pointwise ADD without a second input");
+            declineIf(in0 != current->uid() && in1 != current->uid(),
+                      "an ADD of the convolution epilogue does not read the previous result: only linear chains run");
+            const int64_t other = in0 == current->uid() ? in1 : in0;
+            declineIf(other == current->uid(), "pointwise ADD of the convolution output with itself");
+            if(auto it = scaled.find(other); it != scaled.end())
+            {
+                const auto& t = graph.tensor(it->second.first);
+                e.addends.push_back({t.uid(), it->second.second, tensorDesc(t)});
+                e.text += " + " + std::to_string(it->second.second) + " * " + label(t);
+                scaled.erase(it);
+            }
+            else
+            {
+                const auto& t = graph.tensor(other);
+                declineIf(t.virtual_() || t.value_type() != dobj::TensorValue::NONE,
+                          label(t) + ": the addend of an epilogue ADD must be a graph input tensor");
+                if(vec(t.dims()) == dims)
+                {
+                    declineIf(e.biasDesc != nullptr, "a full-size addend after the bias in a convolution epilogue");
+                    e.addends.push_back({t.uid(), 1.0, tensorDesc(t)});
+                    e.text += " + " + label(t);
+                }
+                else
+                {
+                    declineIf(e.biasDesc != nullptr, "two per-channel biases in a convolution epilogue");
+                    e.biasDesc = channelDesc(t, dims.size() > 1 ? dims[1] : 1, dims.size());
+                    e.biasUid = t.uid();
+                    e.text += " + bias";
+                }
+            }
+            added = true;
+        }
+        else
+        {
+            declineIf(has1, std::string("pointwise ") + dobj::EnumNamePointwiseMode(mode)
+                                           + " is not in a convolution epilogue (MUL, ADD and unary activations)");
+            declineIf(in0 != current->uid(), "the activation does not read the previous result");
+            const Activation act = activationFor(*pw, false);
+            e.act = createActivationDesc();
+            checkMiopen(miopenSetActivationDescriptor_impl(e.act.get(), act.mode, act.alpha, act.beta, act.gamma),
+                        "miopenSetActivationDescriptor_impl", HIPDNN_PLUGIN_STATUS_NOT_APPLICABLE);
+            e.text += " -> " + act.text;
+        }
+        current = &out;
+    }
+    declineIf(!scaled.empty(), "a scaled tensor of the convolution epilogue is never added");
+    declineIf(current->virtual_(), label(*current) + " ends the graph but is virtual");
+    return *current;
+}
+
+/// A convolution of any direction followed by an epilogue: the convolution's problem is built on
+/// the epilogue's output tensor (its type, dims and strides), the scratch the convolution writes.
+std::unique_ptr<MiopenPlan> buildConvEpilogue(Direction d, const GraphView& graph, const BuildContext& ctx)
+{
+    auto e = std::make_shared<Epilogue>();
+    const auto& node = graph.node(0);
+    auto finish = [&](const dobj::TensorAttributes& out, const dobj::TensorAttributes& in) {
+        declineIf(miopenType(out) != miopenType(in), label(out) + " must have the convolution's data type");
+        e->outUid = out.uid();
+        e->outDesc = tensorDesc(out);
+        const auto dims = vec(out.dims()), strides = vec(out.strides());
+        size_t span = 1;
+        for(size_t i = 0; i < dims.size() && i < strides.size(); ++i)
+        {
+            declineIf(dims[i] < 1 || strides[i] < 0, label(out) + " has an empty dimension or a negative stride");
+            span += static_cast<size_t>(dims[i] - 1) * static_cast<size_t>(strides[i]);
+        }
+        e->outBytes = span * elementSize(miopenType(out));
+    };
+    switch(d)
+    {
+    case Direction::Forward:
+    {
+        const auto* a = node.attributes_as_ConvolutionFwdAttributes();
+        const auto& x = graph.tensor(a->x_tensor_uid());
+        const auto& w = graph.tensor(a->w_tensor_uid());
+        const auto& y = parseEpilogue(graph, graph.tensor(a->y_tensor_uid()), *e);
+        finish(y, x);
+        return buildConv(d, ctx, convProblem(*a, x, w, y, ctx.deterministic), x.uid(), w.uid(), y.uid(), e);
+    }
+    case Direction::BackwardData:
+    {
+        const auto* a = node.attributes_as_ConvolutionBwdAttributes();
+        const auto& dy = graph.tensor(a->dy_tensor_uid());
+        const auto& w = graph.tensor(a->w_tensor_uid());
+        const auto& dx = parseEpilogue(graph, graph.tensor(a->dx_tensor_uid()), *e);
+        finish(dx, dy);
+        return buildConv(d, ctx, convProblem(*a, dx, w, dy, ctx.deterministic), dx.uid(), w.uid(), dy.uid(), e);
+    }
+    case Direction::BackwardWeights:
+    {
+        const auto* a = node.attributes_as_ConvolutionWrwAttributes();
+        const auto& x = graph.tensor(a->x_tensor_uid());
+        const auto& dy = graph.tensor(a->dy_tensor_uid());
+        const auto& dw = parseEpilogue(graph, graph.tensor(a->dw_tensor_uid()), *e);
+        finish(dw, x);
+        return buildConv(d, ctx, convProblem(*a, x, dw, dy, ctx.deterministic), x.uid(), dw.uid(), dy.uid(), e);
+    }
+    }
+    throw Decline("unknown convolution direction");
 }
 
 } // namespace
@@ -302,7 +555,24 @@ std::unique_ptr<MiopenPlan> buildConvFprop(const GraphView& graph, const BuildCo
 {
     if(graph.nodeCount() > 1)
     {
-        return buildConvFusion(graph, ctx);
+        // MIOpen's fusion plan where it applies (conv [-> bias] [-> activation], packed NCHW),
+        // else the convolution into scratch and the epilogue on Private's tensor operations.
+        try
+        {
+            return buildConvFusion(graph, ctx);
+        }
+        catch(const Decline& fusion)
+        {
+            try
+            {
+                return buildConvEpilogue(Direction::Forward, graph, ctx);
+            }
+            catch(const Decline& epilogue)
+            {
+                throw Decline(std::string("not a MIOpen fusion plan (") + fusion.what() + ") nor a convolution epilogue ("
+                              + epilogue.what() + ")");
+            }
+        }
     }
     const auto* a = graph.node(0).attributes_as_ConvolutionFwdAttributes();
     const auto& x = graph.tensor(a->x_tensor_uid());
@@ -313,7 +583,10 @@ std::unique_ptr<MiopenPlan> buildConvFprop(const GraphView& graph, const BuildCo
 
 std::unique_ptr<MiopenPlan> buildConvDgrad(const GraphView& graph, const BuildContext& ctx)
 {
-    declineIf(graph.nodeCount() != 1, "conv_dgrad is run alone (no fusion)");
+    if(graph.nodeCount() > 1)
+    {
+        return buildConvEpilogue(Direction::BackwardData, graph, ctx);
+    }
     const auto* a = graph.node(0).attributes_as_ConvolutionBwdAttributes();
     const auto& dy = graph.tensor(a->dy_tensor_uid());
     const auto& w = graph.tensor(a->w_tensor_uid());
@@ -324,7 +597,10 @@ std::unique_ptr<MiopenPlan> buildConvDgrad(const GraphView& graph, const BuildCo
 
 std::unique_ptr<MiopenPlan> buildConvWgrad(const GraphView& graph, const BuildContext& ctx)
 {
-    declineIf(graph.nodeCount() != 1, "conv_wgrad is run alone (no fusion)");
+    if(graph.nodeCount() > 1)
+    {
+        return buildConvEpilogue(Direction::BackwardWeights, graph, ctx);
+    }
     const auto* a = graph.node(0).attributes_as_ConvolutionWrwAttributes();
     const auto& x = graph.tensor(a->x_tensor_uid());
     const auto& dy = graph.tensor(a->dy_tensor_uid());

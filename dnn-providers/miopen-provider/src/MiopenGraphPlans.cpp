@@ -28,12 +28,13 @@ std::unique_ptr<MiopenPlan> build(const GraphView& graph, const BuildContext& ct
     case dobj::NodeAttributes::BatchnormInferenceAttributesVarianceExt: return buildBatchnormInference(graph, ctx);
     case dobj::NodeAttributes::BatchnormAttributes: return buildBatchnormTraining(graph, ctx);
     case dobj::NodeAttributes::BatchnormBackwardAttributes: return buildBatchnormBackward(graph, ctx);
-    case dobj::NodeAttributes::PointwiseAttributes: return buildActivation(graph, ctx);
+    case dobj::NodeAttributes::PointwiseAttributes:
+        if(isSoftmaxComposite(graph))
+            return buildSoftmax(graph, ctx);
+        return buildActivation(graph, ctx);
     case dobj::NodeAttributes::ResampleFwdAttributes: return buildResampleFwd(graph, ctx);
     case dobj::NodeAttributes::ResampleBwdAttributes: return buildResampleBwd(graph, ctx);
-    case dobj::NodeAttributes::ReductionAttributes:
-        throw Decline("reduction graphs are not run by the MIOpen provider: MIOpen Private has no "
-                      "miopenReduceTensor_impl");
+    case dobj::NodeAttributes::ReductionAttributes: return buildSoftmax(graph, ctx);
     default: break;
     }
     throw Decline(std::string("graphs starting with ") + dobj::EnumNameNodeAttributes(kind)

@@ -92,5 +92,8 @@ std::unique_ptr<MiopenPlan> buildBatchnormBackward(const GraphView& graph, const
 std::unique_ptr<MiopenPlan> buildActivation(const GraphView& graph, const BuildContext& ctx);
 std::unique_ptr<MiopenPlan> buildResampleFwd(const GraphView& graph, const BuildContext& ctx);
 std::unique_ptr<MiopenPlan> buildResampleBwd(const GraphView& graph, const BuildContext& ctx);
+/// SoftmaxPlans.cpp: the softmax composite (hipdnn_plugin_sdk/SoftmaxComposite.hpp).
+bool isSoftmaxComposite(const GraphView& graph);
+std::unique_ptr<MiopenPlan> buildSoftmax(const GraphView& graph, const BuildContext& ctx);
 
 } // namespace miopen_provider

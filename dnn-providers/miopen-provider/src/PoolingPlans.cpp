@@ -7,6 +7,10 @@
 // max pooling over ZERO_PAD padding (MIOpen never lets a padded position win), EDGE_VAL_PAD,
 // the resampling modes (BILINEAR, NEAREST), and index tensors that are not packed INT32.
 // Reduction graphs: MIOpen Private has no miopenReduceTensor_impl, so they are declined.
+// Max pooling's gradient from x (the graph MIOpen Public forwards miopenPoolingBackward as): a
+// max resample of x that generates its index tensor, and the max resample_bwd of dy that reads
+// it, the pooled y and the index virtual; run as miopenPoolingForward_impl with do_backward into
+// the plan's workspace, then miopenPoolingBackward_impl over those indices.
 #include "MiopenGraphUtils.hpp"
 
 #include <hipdnn_data_sdk/utilities/ShapeUtilities.hpp>
@@ -100,8 +104,75 @@ void checkIndexTensor(const dobj::TensorAttributes& index, const std::vector<int
 
 } // namespace
 
+namespace
+{
+
+bool sameGeometry(const dobj::ResampleFwdAttributes& f, const dobj::ResampleBwdAttributes& b)
+{
+    return vec(f.window()) == vec(b.window()) && vec(f.stride()) == vec(b.stride())
+           && vec(f.pre_padding()) == vec(b.pre_padding()) && vec(f.post_padding()) == vec(b.post_padding())
+           && f.resample_mode() == b.resample_mode() && f.padding_mode() == b.padding_mode();
+}
+
+// resample (max, index) -> resample_bwd (max, reading that index): dx from x and dy.
+std::unique_ptr<MiopenPlan> buildMaxPoolGradientFromX(const GraphView& graph, const BuildContext& ctx)
+{
+    const auto* f = graph.node(0).attributes_as_ResampleFwdAttributes();
+    const auto* b = graph.node(1).attributes_as_ResampleBwdAttributes();
+    declineIf(b == nullptr, "a resample node is followed only by the resample_bwd of its index (no fusion)");
+    declineIf(f->resample_mode() != dobj::ResampleMode::MAXPOOL || !f->index_tensor_uid().has_value()
+                  || !b->index_tensor_uid().has_value() || *b->index_tensor_uid() != *f->index_tensor_uid(),
+              "two resample nodes run only as max pooling's gradient: the resample_bwd reads the index tensor "
+              "the resample generates");
+    declineIf(!sameGeometry(*f, *b), "the resample and resample_bwd of max pooling's gradient differ in geometry");
+    const auto& x = graph.tensor(f->x_tensor_uid());
+    const auto& y = graph.tensor(f->y_tensor_uid());
+    const auto& index = graph.tensor(*f->index_tensor_uid());
+    const auto& dy = graph.tensor(b->dy_tensor_uid());
+    const auto& dx = graph.tensor(b->dx_tensor_uid());
+    declineIf(!y.virtual_() || !index.virtual_(),
+              "max pooling's gradient: the pooled tensor and the index are intermediates (virtual)");
+    const Pooling p = poolingFor(*f, x, y);
+    const auto yDims = vec(y.dims());
+    declineIf(vec(dy.dims()) != yDims || vec(dx.dims()) != vec(x.dims()),
+              "max pooling's gradient: dy must have the pooled dims and dx x's dims");
+    declineIf(vec(y.strides()) != hipdnn_data_sdk::utilities::packedStrides(yDims),
+              label(y) + " is not packed: the plan's workspace holds it packed");
+    checkIndexTensor(index, yDims);
+    declineIf(miopenType(x) != miopenType(dx) || miopenType(dy) != miopenType(dx) || miopenType(y) != miopenType(dx),
+              "max pooling's gradient: x, y, dy and dx differ in data type");
+    const auto count = static_cast<size_t>(hipdnn_data_sdk::utilities::elementCount(yDims));
+    // The workspace: the pooled y, then (8-byte aligned) the uint32 indices.
+    const size_t yBytes = (count * elementSize(miopenType(y)) + 7) / 8 * 8;
+    const size_t indexBytes = count * sizeof(uint32_t);
+    const TensorDesc xd = tensorDesc(x), yd = packedDesc(yDims, miopenType(y)), dyd = tensorDesc(dy),
+                     dxd = tensorDesc(dx);
+    const int64_t xUid = x.uid(), dyUid = dy.uid(), dxUid = dx.uid();
+    miopenHandle_t h = ctx.handle.get();
+    const PoolingDesc desc = p.desc;
+    PlanBody body = [=](const Buffers& bufs) {
+        const float one = 1.f, zero = 0.f;
+        auto* ws = static_cast<unsigned char*>(bufs.workspace());
+        if(ws == nullptr)
+            throw hipdnn_plugin_sdk::PluginException(HIPDNN_PLUGIN_STATUS_BAD_PARAM,
+                                                     "max pooling's gradient needs its workspace");
+        checkMiopen(miopenPoolingForward_impl(h, desc.get(), &one, xd.get(), bufs.at(xUid), &zero, yd.get(), ws, true,
+                                              ws + yBytes, indexBytes),
+                    "miopenPoolingForward_impl");
+        checkMiopen(miopenPoolingBackward_impl(h, desc.get(), &one, dyd.get(), nullptr, dyd.get(), bufs.at(dyUid),
+                                               dxd.get(), nullptr, &zero, dxd.get(), bufs.at(dxUid), ws + yBytes),
+                    "miopenPoolingBackward_impl");
+    };
+    return std::make_unique<MiopenPlan>(ctx.handle, yBytes + indexBytes, "resample_bwd from x " + p.text,
+                                        std::move(body));
+}
+
+} // namespace
+
 std::unique_ptr<MiopenPlan> buildResampleFwd(const GraphView& graph, const BuildContext& ctx)
 {
+    if(graph.nodeCount() == 2)
+        return buildMaxPoolGradientFromX(graph, ctx);
     declineIf(graph.nodeCount() != 1, "a resample node is run alone (no fusion)");
     const auto* a = graph.node(0).attributes_as_ResampleFwdAttributes();
     const auto& x = graph.tensor(a->x_tensor_uid());

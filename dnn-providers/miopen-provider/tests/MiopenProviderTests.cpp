@@ -207,6 +207,77 @@ TYPED_TEST(MiopenNormActTest, BatchnormInferenceMatchesReference)
     }
 }
 
+// Batchnorm inference followed by an activation (the fusion plan miopenExecuteFusionPlan
+// forwards): Private's batchnorm inference, then its activation in place on the output; against
+// the test SDK's batchnorm reference (fp32) followed by its pointwise reference.
+TYPED_TEST(MiopenNormActTest, BatchnormInferenceActivationMatchesReference)
+{
+    using T = TypeParam;
+    using M = fe::PointwiseMode;
+    struct Act
+    {
+        const char* name;
+        fe::graph::PointwiseAttributes attributes;
+        WireMode mode;
+        tu::PointwiseParams params;
+    };
+    std::vector<Act> acts = {{"relu", fe::graph::PointwiseAttributes().set_mode(M::RELU_FWD), WireMode::RELU_FWD, {}},
+                             {"sigmoid", fe::graph::PointwiseAttributes().set_mode(M::SIGMOID_FWD), WireMode::SIGMOID_FWD, {}},
+                             {"clipped_relu", fe::graph::PointwiseAttributes().set_mode(M::RELU_FWD).set_relu_upper_clip(0.7f),
+                              WireMode::RELU_FWD, {}}};
+    acts[2].params.reluUpperClip = 0.7;
+    int i = 0;
+    for(const Act& act : acts)
+    {
+        CaseRng r(780 + i++);
+        const auto xd = randomBatchnormShape(r);
+        const auto cd = perChannel(xd);
+        const bool last = r.coin();
+        SCOPED_TRACE(std::string(typeName<T>()) + " " + act.name + " x" + dimsText(xd) + (last ? " NHWC" : "") + " ("
+                     + r.trace() + ")");
+        const float epsilon = 1e-3f;
+        fe::graph::Graph g;
+        configure<T>(g);
+        auto x = g.tensor(TensorAttributes().set_name("x").set_dim(xd).set_stride(layout(xd, last)));
+        auto m = g.tensor(TensorAttributes().set_name("mean").set_dim(cd));
+        auto v = g.tensor(TensorAttributes().set_name("variance").set_dim(cd));
+        auto s = g.tensor(TensorAttributes().set_name("scale").set_dim(cd));
+        auto b = g.tensor(TensorAttributes().set_name("bias").set_dim(cd));
+        auto eps = g.tensor(TensorAttributes().set_name("epsilon").set_value(epsilon));
+        auto bn = g.batchnorm_inference_variance_ext(x, m, v, s, b,
+                                                     fe::graph::BatchnormInferenceAttributes().set_epsilon(eps));
+        auto y = g.pointwise(bn, act.attributes);
+        y->set_output(true).set_name("y").set_dim(xd).set_stride(layout(xd, last));
+        ASSERT_NO_FATAL_FAILURE(this->buildOn(g, this->handle()));
+        Tensor<T> xt(xd, layout(xd, last)), mt(cd), vt(cd), st(cd), bt(cd), yt(xd, layout(xd, last)), yRef(xd);
+        xt.fillUniform(-2.f, 2.f, r.seed(1));
+        mt.fillUniform(-0.5f, 0.5f, r.seed(2));
+        vt.fillUniform(0.5f, 2.f, r.seed(3));
+        st.fillUniform(0.5f, 1.5f, r.seed(4));
+        bt.fillUniform(-1.f, 1.f, r.seed(5));
+        std::vector<uint8_t> ws(static_cast<size_t>(g.get_workspace_size()));
+        FE_ASSERT_OK(g.execute(this->handle(),
+                               {{x, xt.data()}, {m, mt.data()}, {v, vt.data()}, {s, st.data()}, {b, bt.data()},
+                                {y, yt.data()}},
+                               ws.data()));
+        // The reference in fp32: inverse standard deviation, batchnorm, then the activation.
+        Tensor<float> xf(xd), mf(cd), ivf(cd), sf(cd), bf(cd), bnRef(xd);
+        tu::forEachIndex(xd, [&](const std::vector<int64_t>& idx) { xf.at(idx) = float(xt.at(idx)); });
+        tu::forEachIndex(cd, [&](const std::vector<int64_t>& idx) {
+            mf.at(idx) = float(mt.at(idx));
+            ivf.at(idx) = 1.f / std::sqrt(float(vt.at(idx)) + epsilon);
+            sf.at(idx) = float(st.at(idx));
+            bf.at(idx) = float(bt.at(idx));
+        });
+        tu::CpuFpReferenceBatchnorm::inference<float, float, float>(xf.view(), mf.view(), ivf.view(), sf.view(),
+                                                                    bf.view(), bnRef.view());
+        tu::CpuReferencePointwise::compute<float, T>(act.mode, yRef.view(), bnRef.view(), nullptr, nullptr, act.params);
+        // MIOpen rounds the batchnorm output to T before the activation (1-Lipschitz here).
+        const double tol = tu::batchnorm::getToleranceInference<T>();
+        expectClose(yRef, yt, 2 * tol, std::max(2 * tol, 3 * outputRtol<T>()), std::string("batchnorm inference + ") + act.name);
+    }
+}
+
 TYPED_TEST(MiopenNormActTest, BatchnormTrainingMatchesReference)
 {
     using T = TypeParam;

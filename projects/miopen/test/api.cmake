@@ -120,7 +120,7 @@ function(miopen_register_forwarding_run)
       TEST_LIST ${_t}_FORWARDING_TESTS ${_props})
     string(APPEND _script "foreach(_t IN LISTS ${_t}_FORWARDING_TESTS)\n"
                           "  set_tests_properties(\"\${_t}\" PROPERTIES ENVIRONMENT \"${_env}\")\nendforeach()\n")
-    if(_t MATCHES "^miopen_(api|fusion|act_bn_fusion_bad_input|batchnorm)_test$")
+    if(_t MATCHES "^miopen_(api|fusion|act_bn_fusion_bad_input|batchnorm|pooling|softmax|activation)_test$")
       add_dependencies(${_t} miopen_provider_plugin)
       gtest_discover_tests(${_t} TEST_SUFFIX .hipdnn_forwarding_miopen_engine DISCOVERY_TIMEOUT 60
         TEST_LIST ${_t}_PINNED_TESTS ${_pinned_props})
@@ -130,7 +130,7 @@ function(miopen_register_forwarding_run)
     # Shadow verification (MIOPEN_HIPDNN_FORWARDING=verify) over the suites with forwarded calls:
     # every forwarded call is also run on Private and compared; a mismatch fails the run
     # (common/forwarding_route.cpp).
-    if(_t MATCHES "^miopen_(api|fusion|batchnorm)_test$")
+    if(_t MATCHES "^miopen_(api|fusion|batchnorm|pooling|softmax|activation)_test$")
       gtest_discover_tests(${_t} TEST_SUFFIX .hipdnn_verify DISCOVERY_TIMEOUT 60 TEST_LIST ${_t}_VERIFY_TESTS)
       string(APPEND _script "foreach(_t IN LISTS ${_t}_VERIFY_TESTS)\n"
                             "  set_tests_properties(\"\${_t}\" PROPERTIES ENVIRONMENT \"${_fwd_verify_env}\")\nendforeach()\n")

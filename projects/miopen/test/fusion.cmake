@@ -16,3 +16,6 @@ target_include_directories(miopen_fused_epilogue_test PRIVATE ${CMAKE_CURRENT_SO
 # random shapes, every data type and layout class, against a plain reference.
 miopen_add_test(miopen_conv_bias_test SOURCES api/conv_bias_test.cpp LIBS MIOpen)
 target_include_directories(miopen_conv_bias_test PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/common)
+# The fusion forwarding cases run one plan from several threads.
+find_package(Threads REQUIRED)
+target_link_libraries(miopen_fusion_test PRIVATE Threads::Threads)

@@ -5,7 +5,8 @@
 //
 //   EnvMappingCmd        MIOPEN_ENABLE_LOGGING_CMD: a forwarded call prints the same MIOpenDriver
 //                        command Private prints for the same problem (Find, which stays on
-//                        Private, and a declined call give Private's line in the same process)
+//                        Private, and a declined call give Private's line in the same process;
+//                        activation: a declined call of the same lengths)
 //   EnvMappingSwitch     MIOpen's solver controls (MIOPEN_DEBUG_CONV_<ALGO>=0,
 //                        MIOPEN_DEBUG_FIND_ONLY_SOLVER, MIOPEN_DEBUG_CONVOLUTION_DETERMINISTIC=1):
 //                        honoured by Private, and with forwarding enabled the convolution family
@@ -243,24 +244,67 @@ TEST_F(EnvMappingCmd, BiasActivationForwardedAndDeclinedPrintTheSameGeometry)
     miopenActivationDescriptor_t relu = nullptr;
     ASSERT_MIOPEN_OK(miopenCreateActivationDescriptor(&relu));
     ASSERT_MIOPEN_OK(miopenSetActivationDescriptor(relu, miopenActivationRELU, 0, 0, 0));
-    auto call = [&](const float* alpha1) {
+    miopenActivationDescriptor_t tanhAct = nullptr;
+    ASSERT_MIOPEN_OK(miopenCreateActivationDescriptor(&tanhAct));
+    ASSERT_MIOPEN_OK(miopenSetActivationDescriptor(tanhAct, miopenActivationTANH, 1, 1, 0));
+    auto call = [&](const float* alpha1, miopenActivationDescriptor_t act, miopenStatus_t want) {
         return captured([&] {
-            EXPECT_MIOPEN_OK(miopenConvolutionBiasActivationForward(p.h, alpha1, p.x, p.xb.data(), p.w, p.wb.data(), p.conv,
-                                                                    miopenConvolutionFwdAlgoDirect, p.work.data(),
-                                                                    p.work.size(), &kOne, nullptr, nullptr, bd,
-                                                                    bias.data(), relu, p.y, p.yb.data()));
+            EXPECT_EQ(want, miopenConvolutionBiasActivationForward(p.h, alpha1, p.x, p.xb.data(), p.w, p.wb.data(), p.conv,
+                                                                   miopenConvolutionFwdAlgoDirect, p.work.data(),
+                                                                   p.work.size(), &kOne, nullptr, nullptr, bd,
+                                                                   bias.data(), act, p.y, p.yb.data()));
         });
     };
     const float two = 2.0f;
     test::route::Probe declinedProbe;
-    const std::string declined = commandArgs(call(&two), "LogCmdFusion"); // alpha1 != 1: Private
-    EXPECT_TRUE(declinedProbe.check("miopenConvolutionBiasActivationForward", test::route::Expected::declined("alpha1!=1")));
+    // A TANH activation: declined, Private logs the command and refuses the mode (as upstream).
+    const std::string declined = commandArgs(call(&kOne, tanhAct, miopenStatusNotImplemented), "LogCmdFusion");
+    EXPECT_TRUE(declinedProbe.check("miopenConvolutionBiasActivationForward", test::route::Expected::declined("activation")));
     test::route::Probe forwardedProbe;
-    const std::string forwarded = commandArgs(call(&kOne), "LogCmdFusion", true);
+    const std::string forwarded = commandArgs(call(&two, relu, miopenStatusSuccess), "LogCmdFusion", true); // alpha1 != 1
     EXPECT_TRUE(forwardedProbe.check("miopenConvolutionBiasActivationForward", test::route::Expected::forwarded()));
     EXPECT_EQ(forwarded, declined);
     EXPECT_EQ(forwarded, "CBAInfer -F 4 -n 1 -c 2 -H 6 -W 6 -k 4 -y 3 -x 3 -p 1 -q 1 -u 1 -v 1 -l 1 -j 1 -g 1");
     miopenDestroyActivationDescriptor(relu);
+    miopenDestroyActivationDescriptor(tanhAct);
+}
+
+// An activation forwarded (dense tensors) and declined (padded tensors of the same lengths, reason
+// layout) prints Private's LogCmdActivation line, forward and backward.
+TEST_F(EnvMappingCmd, ActivationForwardedAndDeclinedPrintTheSameLine)
+{
+    test::Handle h;
+    const std::vector<int> lens = {2, 3, 5, 6};
+    test::Tensor dense(miopenHalf, lens, {}), padded(miopenHalf, lens, {120, 40, 8, 1});
+    std::vector<std::uint16_t> x(240, 0x3c00), y(240, 0), dy(240, 0x3c00), dx(240, 0); // 1.0 in fp16
+    miopenActivationDescriptor_t leaky = nullptr;
+    ASSERT_MIOPEN_OK(miopenCreateActivationDescriptor(&leaky));
+    ASSERT_MIOPEN_OK(miopenSetActivationDescriptor(leaky, miopenActivationLEAKYRELU, 0.1, 0, 0));
+    for(const bool forward : {true, false})
+    {
+        const char* entry = forward ? "miopenActivationForward" : "miopenActivationBackward";
+        auto call = [&](miopenTensorDescriptor_t d) {
+            return captured([&] {
+                if(forward)
+                    EXPECT_MIOPEN_OK(miopenActivationForward(h, leaky, &kOne, d, x.data(), &kZero, d, y.data()));
+                else
+                    EXPECT_MIOPEN_OK(miopenActivationBackward(h, leaky, &kOne, d, y.data(), d, dy.data(), d, x.data(),
+                                                              &kZero, d, dx.data()));
+            });
+        };
+        test::route::Probe declinedProbe;
+        const std::string declined = commandArgs(call(padded), "LogCmdActivation");
+        EXPECT_TRUE(declinedProbe.check(entry, test::route::Expected::declined("layout")));
+        test::route::Probe forwardedProbe;
+        // The wrapper's line comes first; an engine over Private (MIOPEN_ENGINE, also while hipDNN
+        // measures the engine order) logs the same line again from its _impl calls.
+        const std::string forwarded = commandArgs(call(dense), "LogCmdActivation", true);
+        EXPECT_TRUE(forwardedProbe.check(entry, test::route::Expected::forwarded()));
+        EXPECT_EQ(forwarded, declined);
+        EXPECT_EQ(forwarded, std::string("activfp16 -n 2 -c 3 -H 5 -W 6 -m 8 --forw ") + (forward ? "1" : "2") +
+                                 " -A 0.1 -B 0 -G 0");
+    }
+    miopenDestroyActivationDescriptor(leaky);
 }
 
 // ---- EnvMappingSwitch ---------------------------------------------------------------------------------

@@ -333,22 +333,48 @@ TEST(HipdnnForwarding, DeclinedCallsArePrivatesWithTheReason)
 {
     const Since counter;
     test::Handle h;
-    Problem pr({1, 2, 5, 5}, {2, 2, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 1, "NCHW");
-    // alpha = 2: declined; Private computes 2 * conv.
-    ASSERT_MIOPEN_OK(miopenConvolutionForward(h, &kTwo, *pr.xd, pr.xv.data(), *pr.wd, pr.wv.data(), pr.conv,
+    // A 1-D convolution: declined (hipDNN's convolution nodes take 2 or 3 spatial dims); Private
+    // computes it.
+    Problem pr({1, 2, 7}, {3, 2, 3}, {1}, {1}, {1}, 1, "NCW");
+    ASSERT_MIOPEN_OK(miopenConvolutionForward(h, &kOne, *pr.xd, pr.xv.data(), *pr.wd, pr.wv.data(), pr.conv,
                                               miopenConvolutionFwdAlgoGEMM, &kZero, *pr.yd, pr.yv.data(), WS));
-    expectNear(pr.yv, pr.refForward(), 2.0);
+    expectNear(pr.yv, pr.refForward());
     EXPECT_EQ(counter(kFwd, "declined"), 1);
     EXPECT_EQ(counter(kFwd, "forwarded"), 0);
-    EXPECT_NE(lastRoute(kFwd).find("route=miopen reason=declined:alpha!=1-or-beta!=0"), std::string::npos) << lastRoute(kFwd);
-    // Transposed mode: declined.
-    Problem tr({1, 2, 5, 5}, {2, 2, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 1, "NCHW", true);
-    EXPECT_EQ(miopenConvolutionForward(h, &kOne, *tr.xd, tr.xv.data(), *tr.wd, tr.wv.data(), tr.conv,
-                                       miopenConvolutionFwdAlgoGEMM, &kZero, *tr.yd, tr.yv.data(), WS),
-              miopenConvolutionForward(h, &kOne, *tr.xd, tr.xv.data(), *tr.wd, tr.wv.data(), tr.conv,
-                                       miopenConvolutionFwdAlgoGEMM, &kZero, *tr.yd, tr.yv.data(), WS));
-    EXPECT_NE(lastRoute(kFwd).find("reason=declined:transposed-mode"), std::string::npos) << lastRoute(kFwd);
-    EXPECT_EQ(counter(kFwd, "forwarded"), 0);
+    EXPECT_NE(lastRoute(kFwd).find("route=miopen reason=declined:1-d-convolution"), std::string::npos) << lastRoute(kFwd);
+}
+
+// Issue 11: alpha/beta and transposed mode, once declined, are forwarded.
+TEST(HipdnnForwarding, AlphaBetaAndTransposedAreForwarded)
+{
+    const Since counter;
+    test::Handle h;
+    Problem pr({1, 2, 5, 5}, {2, 2, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 1, "NCHW");
+    // alpha = 2, beta = 0.5: y = 2 * conv + 0.5 * prior y (the MUL / ADD nodes after the conv).
+    const std::vector<float> prior = pr.yv;
+    const float half = 0.5f;
+    ASSERT_MIOPEN_OK(miopenConvolutionForward(h, &kTwo, *pr.xd, pr.xv.data(), *pr.wd, pr.wv.data(), pr.conv,
+                                              miopenConvolutionFwdAlgoGEMM, &half, *pr.yd, pr.yv.data(), WS));
+    std::vector<double> want = pr.refForward();
+    for(std::size_t i = 0; i < want.size(); ++i)
+        want[i] = 2.0 * want[i] + 0.5 * prior[i];
+    expectNear(pr.yv, want);
+    EXPECT_EQ(counter(kFwd, "forwarded"), 1);
+    EXPECT_EQ(counter(kFwd, "declined"), 0);
+    EXPECT_NE(lastRoute(kFwd).find("route=hipdnn"), std::string::npos) << lastRoute(kFwd);
+    // Transposed mode, stride 2 with output padding 1: the caller's x (1, 2, 3, 3) is the
+    // regular convolution's dy, its y (1, 3, 6, 6) the regular dx: a conv_dgrad graph.
+    Problem reg({1, 3, 6, 6}, {2, 3, 3, 3}, {1, 1}, {2, 2}, {1, 1}, 1, "NCHW"); // regular roles: x 6x6 -> y 3x3
+    test::Conv tconv;
+    const std::vector<int> pads{1, 1}, strides{2, 2}, dil{1, 1}, adj{1, 1};
+    ASSERT_MIOPEN_OK(miopenInitConvolutionNdDescriptor(tconv, 2, pads.data(), strides.data(), dil.data(), miopenTranspose));
+    ASSERT_MIOPEN_OK(miopenSetTransposeConvNdOutputPadding(tconv, 2, adj.data()));
+    // Caller: x = reg.y (dy role), w = reg.w (C_in 2, C_out 3), y = reg.x (dx role).
+    ASSERT_MIOPEN_OK(miopenConvolutionForward(h, &kOne, *reg.yd, reg.yv.data(), *reg.wd, reg.wv.data(), tconv,
+                                              miopenConvolutionFwdAlgoGEMM, &kZero, *reg.xd, reg.xv.data(), WS));
+    expectNear(reg.xv, reg.refBackwardData());
+    EXPECT_EQ(counter(kFwd, "forwarded"), 2);
+    EXPECT_NE(lastRoute(kFwd).find("route=hipdnn"), std::string::npos) << lastRoute(kFwd);
 }
 
 TEST(HipdnnForwarding, InvalidArgumentsGetPrivatesStatus)
@@ -403,10 +429,11 @@ TEST(HipdnnForwardingUnavailable, OneDiagnosticAndEveryForwardedCallFails)
     EXPECT_STREQ(miopenGetErrorString(s2), "[hipDNN-forwarded] miopenStatusNotInitialized");
     EXPECT_FALSE(backendMapped());
     EXPECT_EQ(counter("miopenConvolutionBackwardData", "failed"), 1);
-    // Declined calls do not need hipDNN: Private serves them.
-    ASSERT_MIOPEN_OK(miopenConvolutionForward(h, &kTwo, *pr.xd, pr.xv.data(), *pr.wd, pr.wv.data(), pr.conv,
-                                              miopenConvolutionFwdAlgoGEMM, &kZero, *pr.yd, pr.yv.data(), WS));
-    expectNear(pr.yv, pr.refForward(), 2.0);
+    // Declined calls do not need hipDNN: Private serves them (a 1-D convolution).
+    Problem p1({1, 2, 7}, {3, 2, 3}, {1}, {1}, {1}, 1, "NCW");
+    ASSERT_MIOPEN_OK(miopenConvolutionForward(h, &kOne, *p1.xd, p1.xv.data(), *p1.wd, p1.wv.data(), p1.conv,
+                                              miopenConvolutionFwdAlgoGEMM, &kZero, *p1.yd, p1.yv.data(), WS));
+    expectNear(p1.yv, p1.refForward());
     // A Private-served call of the set clears the prefix: the status is no longer attributed.
     EXPECT_STREQ(miopenGetErrorString(miopenStatusNotInitialized), "miopenStatusNotInitialized");
 }
@@ -470,10 +497,11 @@ TEST(HipdnnForwardingWrongMajor, TreatedAsUnavailable)
     EXPECT_STREQ(miopenGetErrorString(s2), "[hipDNN-forwarded] miopenStatusNotInitialized");
     EXPECT_EQ(counter(kFwd, "failed"), 1);
     EXPECT_EQ(counter("miopenConvolutionBackwardData", "failed"), 1);
-    // Declined calls do not need hipDNN: Private serves them.
-    ASSERT_MIOPEN_OK(miopenConvolutionForward(h, &kTwo, *pr.xd, pr.xv.data(), *pr.wd, pr.wv.data(), pr.conv,
-                                              miopenConvolutionFwdAlgoGEMM, &kZero, *pr.yd, pr.yv.data(), WS));
-    expectNear(pr.yv, pr.refForward(), 2.0);
+    // Declined calls do not need hipDNN: Private serves them (a 1-D convolution).
+    Problem p1({1, 2, 7}, {3, 2, 3}, {1}, {1}, {1}, 1, "NCW");
+    ASSERT_MIOPEN_OK(miopenConvolutionForward(h, &kOne, *p1.xd, p1.xv.data(), *p1.wd, p1.wv.data(), p1.conv,
+                                              miopenConvolutionFwdAlgoGEMM, &kZero, *p1.yd, p1.yv.data(), WS));
+    expectNear(p1.yv, p1.refForward());
     EXPECT_EQ(counter(kFwd, "declined"), 1);
 }
 

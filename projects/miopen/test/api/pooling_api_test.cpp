@@ -1,10 +1,16 @@
 // Pooling through the public C API against a reference written here in plain loops (double):
 // seeded random shapes, 2-D and 3-D, NCHW/NHWC/strided, padding, strides, windows larger than
 // strides, every mode, index type and workspace index mode, fp32/fp16/bf16, forward and backward
-// through the saved indices.
+// through the saved indices. Each call asserts its hipDNN route (common/forwarding_route.hpp):
+// forwarded, or declined with its reason (max pooling forward with saved indices:
+// workspace-indices; tensors with gaps: layout). The max backward is forwarded as the gradient
+// from x after a forward that Private served: the opt-out mix in every configuration.
+#include "common/forwarding_route.hpp"
 #include "common/layer_test_helpers.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <map>
 #include <cstdint>
 #include <memory>
 #include <random>
@@ -219,6 +225,32 @@ std::uint64_t readIndex(const test::GuardedBuffer& ws, miopenIndexType_t t, std:
     return ~std::uint64_t{0};
 }
 
+// The opt-out-mix runs (pooling.cmake: MIOPEN_DISABLE_HIPDNN_FOR names one direction): the
+// opted-out entry point is routed to Private whatever its arguments, the other keeps its route.
+class RouteCheck
+{
+public:
+    ::testing::AssertionResult check(const std::string& entry, const test::route::Expected& expected) const
+    {
+        const char* optOut = std::getenv("MIOPEN_DISABLE_HIPDNN_FOR");
+        if(!test::route::forwardingEnabled() || optOut == nullptr ||
+           (entry != optOut && std::string(optOut) != "pooling"))
+            return _probe.check(entry, expected);
+        const auto after = test::route::readCounters();
+        const auto b     = _before.count(entry) ? _before.at(entry) : test::route::EntryCounts{};
+        const auto a     = after.count(entry) ? after.at(entry) : test::route::EntryCounts{};
+        if(a.routed == b.routed + 1 && a.forwarded == b.forwarded && a.declined == b.declined)
+            return ::testing::AssertionSuccess();
+        return ::testing::AssertionFailure() << entry << " (opted out): expected routed+1, got routed+"
+                                             << a.routed - b.routed << " forwarded+" << a.forwarded - b.forwarded
+                                             << " declined+" << a.declined - b.declined;
+    }
+
+private:
+    test::route::Probe _probe;
+    std::map<std::string, test::route::EntryCounts> _before = test::route::readCounters();
+};
+
 std::vector<int> stridesFor(const std::vector<int>& lens, int layoutKind)
 {
     // 0: channels second (NCHW/NCDHW), 1: channels last (NHWC/NDHWC), 2: NCHW with gaps.
@@ -258,8 +290,20 @@ void runPooling(const PoolConfig& c, miopenDataType_t type, const std::vector<in
     test::GuardedBuffer ws(std::max<std::size_t>(wsSize, 1));
 
     const float one = 1.0f, zero = 0.0f;
+    // The route the wrapper must take: MIOpen's max-pooling indices have no graph counterpart, and
+    // only dense tensors are forwarded.
+    const bool isMax = c.mode == miopenPoolingMax;
+    // (The gaps of layout 2 sit between channels and images: none when N = C = 1.)
+    const bool gaps = layoutKind == 2 && (xl[0] > 1 || xl[1] > 1);
+    auto expected   = [&](const char* maxReason) {
+        return gaps    ? test::route::Expected::declined("layout")
+               : isMax         ? test::route::Expected::declined(maxReason)
+                               : test::route::Expected::forwarded();
+    };
+    const RouteCheck fwdProbe;
     ASSERT_MIOPEN_OK(miopenPoolingForward(h, pd, &one, x->desc(), x->data(), &zero, y->desc(), y->data(), true,
                                           ws.data(), wsSize));
+    EXPECT_TRUE(fwdProbe.check("miopenPoolingForward", expected("workspace-indices")));
     EXPECT_TRUE(y->buffer().guardsIntact() && ws.guardsIntact());
 
     const Reference ref = referenceForward(*x, c);
@@ -287,8 +331,12 @@ void runPooling(const PoolConfig& c, miopenDataType_t type, const std::vector<in
     dy->fill(rng);
     auto dx = std::make_unique<HostTensor>(type, xl, stridesFor(xl, layoutKind));
     dx->fill(rng, 100.0f, 200.0f); // garbage that must be overwritten
+    const RouteCheck bwdProbe;
     ASSERT_MIOPEN_OK(miopenPoolingBackward(h, pd, &one, y->desc(), y->data(), dy->desc(), dy->data(), x->desc(),
                                            x->data(), &zero, dx->desc(), dx->data(), ws.data()));
+    // The max backward is forwarded as the gradient from x (it never reads the workspace).
+    EXPECT_TRUE(bwdProbe.check("miopenPoolingBackward",
+                               gaps ? test::route::Expected::declined("layout") : test::route::Expected::forwarded()));
     EXPECT_TRUE(dx->buffer().guardsIntact());
     const auto want = referenceBackward(*dy, xl, c, ref);
     for(std::size_t i = 0; i < dx->count() && bad < 10; ++i)
@@ -526,6 +574,74 @@ TEST(PoolingLarge, ParallelPlanesMatchReference)
     runPooling(c, miopenFloat, {4, 16, 32, 32}, 1, rng);
     c.mode = miopenPoolingAverage;
     runPooling(c, miopenHalf, {4, 16, 32, 32}, 0, rng);
+}
+
+} // namespace
+
+namespace {
+
+// Max pooling without saved indices has a graph form (a resample node): forwarded, and exact
+// (a maximum is one of the inputs), in every layout that is dense, 2-D and 3-D, each type.
+TEST(PoolingForwarding, MaxWithoutIndicesIsForwardedAndExact)
+{
+    std::mt19937 rng(4242);
+    auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+    for(int round = 0; round < 6; ++round)
+    {
+        const miopenDataType_t type = round % 3 == 0 ? miopenFloat : round % 3 == 1 ? miopenHalf : miopenBFloat16;
+        const int r = round < 4 ? 2 : 3;
+        PoolConfig c;
+        c.mode = miopenPoolingMax;
+        std::vector<int> xl{pick(1, 3), pick(1, 5)};
+        for(int d = 0; d < r; ++d)
+        {
+            const int k = pick(1, 3);
+            c.window.push_back(k);
+            c.stride.push_back(pick(1, k));
+            c.pad.push_back(pick(0, k - 1));
+            xl.push_back(pick(std::max(1, k - 2 * c.pad.back()), 8));
+        }
+        const int layoutKind = round % 2;
+        SCOPED_TRACE(c.str() + " x " + test::lensString(xl) + " " + test::typeName(type));
+        test::Handle h;
+        PoolDesc pd;
+        ASSERT_MIOPEN_OK(miopenSetNdPoolingDescriptor(pd, c.mode, r, c.window.data(), c.pad.data(), c.stride.data()));
+        HostTensor x(type, xl, stridesFor(xl, layoutKind));
+        x.fill(rng);
+        const auto yl = outputLens(xl, c);
+        HostTensor y(type, yl, stridesFor(yl, layoutKind));
+        y.fill(rng);
+        const float one = 1.0f, zero = 0.0f;
+        const test::route::Probe probe;
+        ASSERT_MIOPEN_OK(
+            miopenPoolingForward(h, pd, &one, x.desc(), x.data(), &zero, y.desc(), y.data(), false, nullptr, 0));
+        EXPECT_TRUE(probe.check("miopenPoolingForward", test::route::Expected::forwarded()));
+        EXPECT_TRUE(y.buffer().guardsIntact());
+        const Reference ref = referenceForward(x, c);
+        for(std::size_t i = 0; i < y.count(); ++i)
+            ASSERT_EQ(y.at(y.index(i)), ref.y[i]) << "y[" << i << "]";
+    }
+}
+
+// A window that can hold only padding (padding >= window; MIOpen: the lowest value) has no engine
+// that runs it: declined up front, and Private's answer is the caller's.
+TEST(PoolingForwarding, PaddingAsLargeAsTheWindowIsDeclined)
+{
+    test::Handle h;
+    PoolDesc pd;
+    ASSERT_MIOPEN_OK(miopenSet2dPoolingDescriptor(pd, miopenPoolingAverageInclusive, 2, 2, 2, 2, 1, 1));
+    test::Tensor xd(miopenFloat, {1, 1, 2, 2}, {});
+    std::vector<int> yl(4);
+    ASSERT_MIOPEN_OK(miopenGetPoolingNdForwardOutputDim(pd, xd, 4, yl.data()));
+    test::Tensor yd(miopenFloat, yl, {});
+    std::vector<float> x{1, 2, 3, 4}, y(static_cast<std::size_t>(product(yl)), -7.0f);
+    const float one = 1.0f, zero = 0.0f;
+    const test::route::Probe probe;
+    ASSERT_MIOPEN_OK(miopenPoolingForward(h, pd, &one, xd, x.data(), &zero, yd, y.data(), false, nullptr, 0));
+    EXPECT_TRUE(probe.check("miopenPoolingForward", test::route::Expected::declined("padding>=window")));
+    // yl = 1, 1, 5, 5: the window of output (2, 2) covers the whole input, inclusive average 10 / 4.
+    ASSERT_EQ(yl, (std::vector<int>{1, 1, 5, 5}));
+    EXPECT_FLOAT_EQ(y[2 * 5 + 2], 10.0f / 4.0f);
 }
 
 } // namespace

@@ -431,12 +431,18 @@ TEST_F(PyTorchSequence, ConvolutionBiasReluFusionPlan)
     ASSERT_MIOPEN_OK(miopenSetOpArgsConvForward(args, convOp, &alpha, &beta, w.get()));
     ASSERT_MIOPEN_OK(miopenSetOpArgsBiasForward(args, biasOp, &alpha, &beta, b.get()));
     ASSERT_MIOPEN_OK(miopenSetOpArgsActivForward(args, activOp, &alpha, &beta, 0.0, 0.0, 0.0));
-    // PyTorch leaves this status unchecked; the test checks it.
+    // Only the execution is in the forwarding set (family "fusion"): building the plan and its
+    // arguments is never routed or counted.
+    EXPECT_EQ(eventsBefore, routeEvents()) << "a fusion plan building call was routed (outside the forwarding set)";
+    // PyTorch leaves this status unchecked; the test checks it. Forwarded as one hipDNN graph.
+    const test::route::Probe probe;
     EXPECT_MIOPEN_OK(miopenExecuteFusionPlan(h, plan, xd, x.get(), yd, y.get(), args));
+    EXPECT_TRUE(probe.check("miopenExecuteFusionPlan", test::route::Expected::forwarded()));
+    const long eventsAfter = routeEvents();
     EXPECT_MIOPEN_OK(miopenDestroyFusionPlan(plan));
     // PyTorch never destroys the operator args (it leaks them); the test does not leak.
     EXPECT_MIOPEN_OK(miopenDestroyOperatorArgs(args));
-    EXPECT_EQ(eventsBefore, routeEvents()) << "a fusion plan call was routed (it is outside the forwarding set)";
+    EXPECT_EQ(eventsAfter, routeEvents()) << "destroying a fusion plan or its arguments was routed";
     EXPECT_HIP_OK(hipStreamSynchronize(_stream));
 
     const ref::ConvParams cp{{1, 1}, {1, 1}, {1, 1}, 1};

@@ -7,8 +7,8 @@
 // once (a problem builds once), and afterwards every call is a hit of the shared caches: Private's
 // find-db and solver state, and with forwarding enabled the wrapper's plan cache, hipDNN's plugin
 // manager and its engine ranking. Per problem and thread: Find (always Private), then forward,
-// backward data and backward weights with alpha = 1, beta = 0 (forwarded when enabled), and a
-// forward with beta != 0 (declined to Private when enabled: pass-through). Inputs are shared by
+// backward data and backward weights with alpha = 1, beta = 0, and a forward with beta != 0 (all
+// forwarded when enabled: the beta forward as conv -> ADD of MUL(prior, beta)). Inputs are shared by
 // all threads read-only; every output is checked against conv_reference (plain loops, double).
 // No deadlock: the main thread waits a bounded time for the workers and fails the run (naming
 // each unfinished thread's step) when one is still busy.
@@ -363,8 +363,8 @@ TEST(ConvConcurrency, ThreadsWithOwnHandlesShareTheCachesAndGetReferenceResults)
     if(test::route::forwardingEnabled())
     {
         EXPECT_TRUE(test::route::backendLoaded());
-        EXPECT_EQ(fwd.forwarded, perCall) << fwd.last;
-        EXPECT_EQ(fwd.declined, perCall) << "the beta forwards are pass-through: " << fwd.last;
+        EXPECT_EQ(fwd.forwarded, 2 * perCall) << "the beta forwards are forwarded too: " << fwd.last;
+        EXPECT_EQ(fwd.declined, 0) << fwd.last;
         EXPECT_EQ(bwdD.forwarded, perCall) << bwdD.last;
         EXPECT_EQ(bwdW.forwarded, perCall) << bwdW.last;
         EXPECT_EQ(fwd.failed + bwdD.failed + bwdW.failed, 0);

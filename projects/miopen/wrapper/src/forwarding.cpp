@@ -6,6 +6,7 @@
 #include "forwarding.hpp"
 
 #include "env_mapping.hpp"
+#include "forwarding_activation.hpp"
 #include "forwarding_core.hpp"
 #include "routing.hpp"
 #include "shadow_verify.hpp"
@@ -20,6 +21,7 @@
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -28,6 +30,7 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include <climits>
@@ -454,13 +457,34 @@ std::vector<std::int64_t> i64(const std::array<int, kMaxDims>& v, int n)
 
 namespace {
 
+// The graph's problem in regular roles. A transposed convolution is the regular one with x and y
+// swapped and Forward / BackwardData exchanged (as Private runs it): `op` is that regular
+// direction, `x` the caller's y and `y` the caller's x.
 struct Problem
 {
     Op op;
     TensorInfo x, w, y, bias;
     ConvInfo conv;
     miopenAcceleratorQueue_t stream = nullptr; // the handle's stream (not part of the problem key)
+    bool transposed = false;
+    // The epilogue (graph nodes after the convolution): written = alpha * conv + beta * prior; for
+    // BiasActivation y = act(alpha * conv + alpha2 * z + bias) (MIOpen's alpha1).
+    float alpha = 1.0f, beta = 0.0f, alpha2 = 1.0f;
+    bool hasZ = false;
+    TensorInfo z;
+    int activation = miopenActivationRELU;
+    double activA = 0.0, activB = 0.0, activG = 0.0;
 };
+
+std::int32_t bitsOf(float f)
+{
+    std::int32_t b = 0;
+    std::memcpy(&b, &f, sizeof b);
+    return b;
+}
+
+// Activation parameters reach the graph as floats (pointwise attributes).
+std::int32_t bitsOf(double d) { return bitsOf(static_cast<float>(d)); }
 
 ProblemKey problemKey(const Problem& p)
 {
@@ -488,6 +512,20 @@ ProblemKey problemKey(const Problem& p)
         k.push(p.conv.dilations[static_cast<std::size_t>(i)]);
     }
     k.push(p.conv.groups);
+    k.push(p.transposed ? 1 : 0);
+    k.push(bitsOf(p.alpha));
+    k.push(bitsOf(p.beta));
+    if(p.op == Op::BiasActivation)
+    {
+        k.push(bitsOf(p.alpha2));
+        k.push(p.hasZ ? 1 : 0);
+        if(p.hasZ)
+            addTensor(p.z);
+        k.push(p.activation);
+        k.push(bitsOf(p.activA));
+        k.push(bitsOf(p.activB));
+        k.push(bitsOf(p.activG));
+    }
     return k;
 }
 
@@ -512,7 +550,45 @@ void setOutput(const gr::TensorPtr& out, const TensorInfo& t, std::int64_t uid, 
 
 namespace {
 
-// uids: 1 and 2 the inputs, 3 the written tensor, 4 the bias.
+// uids: 1 and 2 the inputs, 3 the written tensor, 4 the bias, 5 the caller's prior output (beta;
+// the same memory as 3), 6 the residual z; 7, 8, 9 the pass-by-value scalars alpha (alpha1), beta,
+// alpha2.
+constexpr std::int64_t kUidPrior = 5, kUidZ = 6, kUidAlpha = 7, kUidBeta = 8, kUidAlpha2 = 9;
+
+gr::TensorPtr scalarTensor(float v, std::int64_t uid, const char* name, int rank)
+{
+    // Dims of all ones at the output's rank: the factor broadcasts against the output.
+    gr::TensorAttributes a;
+    a.set_uid(uid).set_name(name).set_data_type(fe::DataType::FLOAT).set_dim(std::vector<std::int64_t>(static_cast<std::size_t>(rank), 1))
+        .set_stride(std::vector<std::int64_t>(static_cast<std::size_t>(rank), 1)).set_value(v);
+    return gr::Graph::tensor(a);
+}
+
+gr::PointwiseAttributes pointwiseOf(fe::PointwiseMode m)
+{
+    return gr::PointwiseAttributes().set_mode(m).set_compute_data_type(fe::DataType::FLOAT);
+}
+
+// The epilogue of the plain directions (issue 11), in the node order the engines match:
+// conv -> t; [t = MUL(t, alpha)]; [t = ADD(t, MUL(prior, beta))]. alpha == 1 and beta == 0 are
+// identities and have no node.
+gr::TensorPtr blend(gr::Graph& g, gr::TensorPtr t, const Problem& p, const TensorInfo& out)
+{
+    // The convolution's result becomes virtual: give it the output's dims (dgrad and wgrad cannot
+    // infer them) and layout.
+    if(p.alpha != 1.0f || p.beta != 0.0f)
+        t->set_dim(i64(out.lens, out.rank)).set_stride(i64(out.strides, out.rank));
+    if(p.alpha != 1.0f)
+        t = g.pointwise(t, scalarTensor(p.alpha, kUidAlpha, "alpha", out.rank), pointwiseOf(fe::PointwiseMode::MUL));
+    if(p.beta != 0.0f)
+    {
+        auto prior = g.pointwise(graphTensor(out, kUidPrior, "prior"), scalarTensor(p.beta, kUidBeta, "beta", out.rank),
+                                 pointwiseOf(fe::PointwiseMode::MUL));
+        t = g.pointwise(t, prior, pointwiseOf(fe::PointwiseMode::ADD));
+    }
+    return t;
+}
+
 std::unique_ptr<gr::Graph> translate(const Problem& p, const char* entry)
 {
     auto g = std::make_unique<gr::Graph>();
@@ -539,28 +615,39 @@ std::unique_ptr<gr::Graph> translate(const Problem& p, const char* entry)
     case Op::Forward:
     {
         auto out = g->conv_fprop(graphTensor(p.x, 1, "x"), graphTensor(p.w, 2, "w"), attrs(gr::ConvFpropAttributes()));
-        setOutput(out, p.y, 3, "y");
+        setOutput(blend(*g, out, p, p.y), p.y, 3, "y");
         break;
     }
     case Op::BackwardData:
     {
         auto out = g->conv_dgrad(graphTensor(p.y, 1, "dy"), graphTensor(p.w, 2, "w"), attrs(gr::ConvDgradAttributes()));
-        setOutput(out, p.x, 3, "dx");
+        setOutput(blend(*g, out, p, p.x), p.x, 3, "dx");
         break;
     }
     case Op::BackwardWeights:
     {
         auto out = g->conv_wgrad(graphTensor(p.y, 1, "dy"), graphTensor(p.x, 2, "x"), attrs(gr::ConvWgradAttributes()));
-        setOutput(out, p.w, 3, "dw");
+        setOutput(blend(*g, out, p, p.w), p.w, 3, "dw");
         break;
     }
     case Op::BiasActivation:
     {
-        auto conv = g->conv_fprop(graphTensor(p.x, 1, "x"), graphTensor(p.w, 2, "w"), attrs(gr::ConvFpropAttributes()));
-        auto sum  = g->pointwise(conv, graphTensor(p.bias, 4, "bias"),
-                                gr::PointwiseAttributes().set_mode(fe::PointwiseMode::ADD).set_compute_data_type(fe::DataType::FLOAT));
-        auto out  = g->pointwise(sum, gr::PointwiseAttributes().set_mode(fe::PointwiseMode::RELU_FWD).set_compute_data_type(fe::DataType::FLOAT));
-        setOutput(out, p.y, 3, "y");
+        // y = act(alpha1 * conv + alpha2 * z + bias): conv -> [MUL alpha1] -> [ADD (MUL z alpha2 | z)]
+        // -> ADD bias -> [activation] (no node for identities: alpha1 == 1, alpha2 == 1, PASTHRU).
+        auto t = g->conv_fprop(graphTensor(p.x, 1, "x"), graphTensor(p.w, 2, "w"), attrs(gr::ConvFpropAttributes()));
+        if(p.alpha != 1.0f)
+            t = g->pointwise(t, scalarTensor(p.alpha, kUidAlpha, "alpha1", p.y.rank), pointwiseOf(fe::PointwiseMode::MUL));
+        if(p.hasZ)
+        {
+            auto z = graphTensor(p.z, kUidZ, "z");
+            if(p.alpha2 != 1.0f)
+                z = g->pointwise(z, scalarTensor(p.alpha2, kUidAlpha2, "alpha2", p.y.rank), pointwiseOf(fe::PointwiseMode::MUL));
+            t = g->pointwise(t, z, pointwiseOf(fe::PointwiseMode::ADD));
+        }
+        t = g->pointwise(t, graphTensor(p.bias, 4, "bias"), pointwiseOf(fe::PointwiseMode::ADD));
+        if(p.activation != miopenActivationPASTHRU)
+            t = g->pointwise(t, translateActivation(p.activation, p.activA, p.activB, p.activG, false).attributes);
+        setOutput(t, p.y, 3, "y");
         break;
     }
     }
@@ -619,28 +706,47 @@ namespace {
 
 // The MIOpenDriver command Private prints for this call (`ApiProblem::driverArgs` and the fusion
 // logger in projects/miopen/src): a forwarded call prints the same line, so a logged reproducer
-// does not depend on the route. Forwarded problems are 2-D or 3-D, not transposed, one data type.
-void logDriverCommand(const ConvCall& c, const Problem& p)
+// does not depend on the route. Forwarded problems are 2-D or 3-D, of one data type.
+void logDriverCommand(const ConvCall& c, const Problem& regular)
 {
+    Problem p = regular; // the caller's roles
+    if(p.transposed)
+        std::swap(p.x, p.y);
     const TensorInfo &x = p.x, &w = p.w;
     const auto& cv      = p.conv;
     const char* suffix  = x.type == miopenHalf ? "fp16" : x.type == miopenBFloat16 ? "bfp16" : x.type == miopenInt8 ? "int8" : "";
     auto n              = [](const std::array<int, kMaxDims>& a, int i) { return std::to_string(a[static_cast<std::size_t>(i)]); };
+    // Transposed: K is the output's channels (w is C_in x C_out/G), as Private prints it.
+    const std::string kText = p.transposed ? std::to_string(w.lens[1] * cv.groups) : n(w.lens, 0);
     std::string args    = " -n " + n(x.lens, 0) + " -c " + n(x.lens, 1);
     const char* def     = "NCHW";
     if(cv.spatial == 3)
     {
         def = "NCDHW";
-        args += " --in_d " + n(x.lens, 2) + " -H " + n(x.lens, 3) + " -W " + n(x.lens, 4) + " -k " + n(w.lens, 0) +
+        args += " --in_d " + n(x.lens, 2) + " -H " + n(x.lens, 3) + " -W " + n(x.lens, 4) + " -k " + kText +
                 " --fil_d " + n(w.lens, 2) + " -y " + n(w.lens, 3) + " -x " + n(w.lens, 4) + " --pad_d " + n(cv.pads, 0) +
                 " -p " + n(cv.pads, 1) + " -q " + n(cv.pads, 2) + " --conv_stride_d " + n(cv.strides, 0) + " -u " +
                 n(cv.strides, 1) + " -v " + n(cv.strides, 2) + " --dilation_d " + n(cv.dilations, 0) + " -l " +
                 n(cv.dilations, 1) + " -j " + n(cv.dilations, 2) + " --spatial_dim 3";
     }
     else
-        args += " -H " + n(x.lens, 2) + " -W " + n(x.lens, 3) + " -k " + n(w.lens, 0) + " -y " + n(w.lens, 2) + " -x " +
+        args += " -H " + n(x.lens, 2) + " -W " + n(x.lens, 3) + " -k " + kText + " -y " + n(w.lens, 2) + " -x " +
                 n(w.lens, 3) + " -p " + n(cv.pads, 0) + " -q " + n(cv.pads, 1) + " -u " + n(cv.strides, 0) + " -v " +
                 n(cv.strides, 1) + " -l " + n(cv.dilations, 0) + " -j " + n(cv.dilations, 1);
+    if(p.transposed)
+    {
+        // The output padding, as Private prints it: the caller's y beyond (in-1)*s - 2p + d(f-1) + 1.
+        static const char* const kAdjFlags[2][3] = {{"-Y", "-X", ""}, {"-%", "-Y", "-X"}};
+        for(int i = 0; i < cv.spatial; ++i)
+        {
+            const auto d   = static_cast<std::size_t>(i);
+            const long adj = static_cast<long>(p.y.lens[d + 2]) -
+                             ((static_cast<long>(x.lens[d + 2]) - 1) * cv.strides[d] - 2L * cv.pads[d] +
+                              static_cast<long>(cv.dilations[d]) * (w.lens[d + 2] - 1) + 1);
+            if(adj != 0)
+                args += std::string(" ") + kAdjFlags[cv.spatial == 3 ? 1 : 0][d] + " " + std::to_string(adj);
+        }
+    }
     for(const auto& [t, flag] : {std::pair<const TensorInfo*, const char*>{&p.x, " --in_layout "},
                                  {&p.w, " --fil_layout "},
                                  {&p.y, " --out_layout "}})
@@ -658,7 +764,7 @@ void logDriverCommand(const ConvCall& c, const Problem& p)
     else
     {
         const int direction = c.op == Op::Forward ? 1 : c.op == Op::BackwardData ? 2 : 4;
-        line = "Command [LogCmdConvolution] ./bin/MIOpenDriver conv" + std::string(suffix) + args + " -m conv -g " +
+        line = "Command [LogCmdConvolution] ./bin/MIOpenDriver conv" + std::string(suffix) + args + (p.transposed ? " -m trans -g " : " -m conv -g ") +
                std::to_string(cv.groups) + " -F " + std::to_string(direction) + " -t 1";
         if(c.immediate)
             line += " -S " + std::to_string(c.solutionId);
@@ -695,8 +801,16 @@ Check examine(const ConvCall& c, Problem& p)
         return invalid("null-data-pointer");
     // Declines: what hipDNN cannot express.
     if(p.conv.mode == miopenTranspose)
-        return decline("transposed-mode");
-    if(p.conv.mode != miopenConvolution && p.conv.mode != miopenGroupConv && p.conv.mode != miopenDepthwise)
+    {
+        if(c.op == Op::BiasActivation)
+            return decline("transposed-mode");
+        // The regular convolution with the roles swapped (Private's own reading): the graph's x is
+        // the caller's y with its full dims, so output padding needs nothing more.
+        p.transposed = true;
+        std::swap(p.x, p.y);
+        p.op = c.op == Op::Forward ? Op::BackwardData : c.op == Op::BackwardData ? Op::Forward : Op::BackwardWeights;
+    }
+    else if(p.conv.mode != miopenConvolution && p.conv.mode != miopenGroupConv && p.conv.mode != miopenDepthwise)
         return invalid("convolution-mode");
     if(p.conv.spatial > 3)
         return decline("spatial-dims>3");
@@ -708,17 +822,33 @@ Check examine(const ConvCall& c, Problem& p)
         return decline("dtype");
     if(c.op == Op::BiasActivation)
     {
-        float a1 = 1.0f;
-        if(c.alpha != nullptr && (!readFloat(c.alpha, a1) || a1 != 1.0f))
-            return decline("alpha1!=1");
+        // Null alpha1 / alpha2 mean 1, as in Private.
+        if(c.alpha != nullptr)
+            (void)readFloat(c.alpha, p.alpha);
         if(c.z != nullptr)
-            return decline("residual-z");
+        {
+            if(c.zDesc == nullptr || !readTensor(c.zDesc, p.z))
+                return invalid("z-descriptor");
+            p.hasZ = true;
+            if(c.alpha2 != nullptr)
+                (void)readFloat(c.alpha2, p.alpha2);
+        }
         miopenActivationMode_t mode = miopenActivationPASTHRU;
         double ab = 0, bb = 0, gb = 0;
         if(miopenGetActivationDescriptor_impl(c.activ, &mode, &ab, &bb, &gb) != miopenStatusSuccess)
             return invalid("activation-descriptor");
+        if(const ActivationTranslation t = translateActivation(mode, ab, bb, gb, false); !t.ok)
+            return decline(t.reason);
+        // Private (as upstream) implements this call for RELU only and answers every other mode
+        // with miopenStatusNotImplemented: forwarding those would turn that status into a result
+        // and leave verify mode nothing to compare with. The graph and the engines take any
+        // translated mode (the fusion-plan API's forwarding uses them).
         if(mode != miopenActivationRELU)
             return decline("activation");
+        p.activation = mode;
+        p.activA     = ab;
+        p.activB     = bb;
+        p.activG     = gb;
         if(c.bias == nullptr || !readTensor(c.biasDesc, p.bias))
             return invalid("bias");
         if(p.bias.rank != p.y.rank)
@@ -731,8 +861,8 @@ Check examine(const ConvCall& c, Problem& p)
         float a = 0.0f, b = 0.0f;
         if(!readFloat(c.alpha, a) || !readFloat(c.beta, b))
             return invalid("null-alpha-beta");
-        if(a != 1.0f || b != 0.0f)
-            return decline("alpha!=1-or-beta!=0");
+        p.alpha = a; // the epilogue nodes (blend)
+        p.beta  = b;
     }
     for(const TensorInfo* t : {&p.x, &p.w, &p.y})
         if(!isDense(*t))
@@ -753,6 +883,15 @@ Check examine(const ConvCall& c, Problem& p)
                 return invalid("bias-dims");
         if(!isDense(p.bias))
             return decline("layout");
+        if(p.hasZ)
+        {
+            if(p.z.rank != p.y.rank || !std::equal(p.z.lens.begin(), p.z.lens.begin() + rank, p.y.lens.begin()))
+                return invalid("z-dims");
+            if(p.z.type != p.y.type)
+                return decline("mixed-dtype");
+            if(!isDense(p.z))
+                return decline("layout");
+        }
     }
     return {};
 }
@@ -767,7 +906,8 @@ void readProblemFacts(const ConvCall& c, const Problem& p, Plan& plan)
         plan.outputDimsOk =
             miopenGetConvolutionNdForwardOutputDim_impl(c.conv, c.xDesc, c.wDesc, &nDim, out.data()) ==
                 miopenStatusSuccess &&
-            nDim == p.y.rank && std::equal(out.begin(), out.begin() + nDim, p.y.lens.begin());
+            nDim == (p.transposed ? p.x : p.y).rank &&
+            std::equal(out.begin(), out.begin() + nDim, (p.transposed ? p.x : p.y).lens.begin());
         size_t count = 0;
         miopenStatus_t st = miopenStatusSuccess;
         // Regular roles to each direction's argument order.
@@ -855,12 +995,26 @@ void buildPlan(const ConvCall& c, const Problem& p, Plan& plan, hipdnnHandle_t h
     });
 }
 
-// This thread's variant pack for `op`: uids 1 and 2 the inputs, 3 the written tensor, 4 the bias.
-std::unordered_map<std::int64_t, void*>& variantPack(Op op)
+// This thread's variant pack for the problem's graph: uids 1 and 2 the inputs, 3 the written
+// tensor, and those of 4 (bias), 5 (prior output), 6 (z) the graph has. One map per set of uids,
+// whose keys stay.
+std::unordered_map<std::int64_t, void*>& variantPack(const Problem& p)
 {
-    thread_local std::unordered_map<std::int64_t, void*> three{{1, nullptr}, {2, nullptr}, {3, nullptr}};
-    thread_local std::unordered_map<std::int64_t, void*> four{{1, nullptr}, {2, nullptr}, {3, nullptr}, {4, nullptr}};
-    return op == Op::BiasActivation ? four : three;
+    thread_local std::array<std::unordered_map<std::int64_t, void*>, 8> packs;
+    const bool bias = p.op == Op::BiasActivation, prior = p.op != Op::BiasActivation && p.beta != 0.0f;
+    const std::size_t i = (bias ? 1u : 0u) | (prior ? 2u : 0u) | (p.hasZ ? 4u : 0u);
+    auto& pack = packs[i];
+    if(pack.empty())
+    {
+        pack = {{1, nullptr}, {2, nullptr}, {3, nullptr}};
+        if(bias)
+            pack.emplace(4, nullptr);
+        if(prior)
+            pack.emplace(kUidPrior, nullptr);
+        if(p.hasZ)
+            pack.emplace(kUidZ, nullptr);
+    }
+    return pack;
 }
 
 } // namespace
@@ -935,7 +1089,7 @@ miopenStatus_t forward(const ConvCall& c, const Problem& p, Plan& plan)
     }
     // The variant pack: this thread's map, whose keys stay and whose values are re-pointed (no
     // allocation per call). The frontend copies what it needs before execute() returns.
-    auto& pack = variantPack(c.op);
+    auto& pack = variantPack(p);
     auto at    = [&pack](std::int64_t uid) -> void*& { return pack.find(uid)->second; };
     switch(c.op)
     {
@@ -956,6 +1110,10 @@ miopenStatus_t forward(const ConvCall& c, const Problem& p, Plan& plan)
     at(3) = c.written;
     if(c.op == Op::BiasActivation)
         at(4) = const_cast<void*>(c.bias);
+    if(p.op != Op::BiasActivation && p.beta != 0.0f)
+        at(kUidPrior) = c.written; // read by the graph before it writes uid 3
+    if(p.hasZ)
+        at(kUidZ) = const_cast<void*>(c.z);
     const bool timed = hs->profiling;
     const auto t0    = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
     fe::Error err    = plan.graph->execute(*hs->hipdnn, pack, ws);
@@ -1006,8 +1164,7 @@ std::string shapeText(const TensorInfo& t)
 namespace {
 
 // Runs the call on Private with the written tensor redirected into `scratch` (the arguments were
-// validated as Private validates them, and alpha = 1, beta = 0, so the caller's prior output does
-// not matter).
+// validated as Private validates them; with beta != 0 `scratch` holds the caller's prior output).
 miopenStatus_t runOnPrivate(const ConvCall& c, void* scratch)
 {
     void* ws = c.workspace;
@@ -1044,12 +1201,18 @@ miopenStatus_t runOnPrivate(const ConvCall& c, void* scratch)
 // The forwarded call succeeded: run it on Private too and compare (shadow_verify.hpp). Counted per
 // entry point (verified / mismatched); a mismatch is logged once per problem. The caller keeps
 // hipDNN's result.
-void shadowVerify(const ConvCall& c, const Problem& p, Plan& plan)
+// `c` is the caller's call (run on Private), `rc` the same in the graph's regular roles (problem
+// `p`, transposed swapped); `prior` the caller's output before the forwarded call wrote it (beta
+// != 0), else empty.
+void shadowVerify(const ConvCall& c, const ConvCall& rc, const Problem& p, Plan& plan,
+                  const std::vector<unsigned char>& prior)
 {
-    const TensorInfo& out = c.op == Op::BackwardData ? p.x : c.op == Op::BackwardWeights ? p.w : p.y;
+    const TensorInfo& out = p.op == Op::BackwardData ? p.x : p.op == Op::BackwardWeights ? p.w : p.y;
     const std::size_t n   = elementCount(out);
     thread_local std::vector<unsigned char> scratch;
     scratch.resize(n * elementBytes(out.type));
+    if(!prior.empty())
+        std::memcpy(scratch.data(), prior.data(), scratch.size()); // Private blends into the same prior output
     const miopenStatus_t st = runOnPrivate(c, scratch.data());
     // Private's compute call changed its kernel time: a forwarded call's time stays the answer.
     if(auto hs = handleState(c.handle, false))
@@ -1068,27 +1231,33 @@ void shadowVerify(const ConvCall& c, const Problem& p, Plan& plan)
     const int g = std::max(1, p.conv.groups);
     std::int64_t length = 0;
     double maxA = 0.0, maxB = 0.0, maxAddend = 0.0;
-    switch(c.op)
+    switch(p.op)
     {
     case Op::Forward:
     case Op::BiasActivation:
         length = p.w.lens[1] * filter;
-        maxA   = verify::maxAbs(p.x.type, c.x, elementCount(p.x));
-        maxB   = verify::maxAbs(p.w.type, c.w, elementCount(p.w));
-        if(c.op == Op::BiasActivation)
-            maxAddend = verify::maxAbs(p.bias.type, c.bias, elementCount(p.bias));
+        maxA   = verify::maxAbs(p.x.type, rc.x, elementCount(p.x));
+        maxB   = verify::maxAbs(p.w.type, rc.w, elementCount(p.w));
+        if(p.op == Op::BiasActivation)
+            maxAddend = verify::maxAbs(p.bias.type, rc.bias, elementCount(p.bias));
+        if(p.hasZ)
+            maxAddend += std::fabs(p.alpha2) * verify::maxAbs(p.z.type, rc.z, elementCount(p.z));
         break;
     case Op::BackwardData:
         length = p.w.lens[0] / g * filter;
-        maxA   = verify::maxAbs(p.y.type, c.y, elementCount(p.y));
-        maxB   = verify::maxAbs(p.w.type, c.w, elementCount(p.w));
+        maxA   = verify::maxAbs(p.y.type, rc.y, elementCount(p.y));
+        maxB   = verify::maxAbs(p.w.type, rc.w, elementCount(p.w));
         break;
     case Op::BackwardWeights:
         length = p.x.lens[0] * outSpatial;
-        maxA   = verify::maxAbs(p.x.type, c.x, elementCount(p.x));
-        maxB   = verify::maxAbs(p.y.type, c.y, elementCount(p.y));
+        maxA   = verify::maxAbs(p.x.type, rc.x, elementCount(p.x));
+        maxB   = verify::maxAbs(p.y.type, rc.y, elementCount(p.y));
         break;
     }
+    // The epilogue: alpha scales the reduction, beta * prior is one more addend.
+    maxA *= std::fabs(p.alpha);
+    if(!prior.empty())
+        maxAddend += std::fabs(p.beta) * verify::maxAbs(out.type, prior.data(), n);
     verify::Outcome o;
     if(st != miopenStatusSuccess)
         o.ok = false;
@@ -1102,7 +1271,7 @@ void shadowVerify(const ConvCall& c, const Problem& p, Plan& plan)
         const std::string what = st != miopenStatusSuccess
                                      ? std::string("MIOpen Private failed: ") + miopenGetErrorString_impl(st)
                                      : verify::describe(o);
-        printLine("Warning", std::string("[hipDNN-verify] ") + c.entry + " (" + opName(c.op) + ", x " + shapeText(p.x) +
+        printLine("Warning", std::string("[hipDNN-verify] ") + c.entry + " (" + opName(c.op) + (p.transposed ? ", transposed" : "") + ", x " + shapeText(p.x) +
                                  ", w " + shapeText(p.w) + ", y " + shapeText(p.y) + ", groups " +
                                  std::to_string(p.conv.groups) + ") on engine " + plan.engineName + " (engine_id " +
                                  std::to_string(plan.engineId) + ") differs from MIOpen: " + what);
@@ -1150,7 +1319,8 @@ bool tryForward(const ConvCall& c, miopenStatus_t* status) noexcept
         if(toPrivate)
             return false;
         const Config& cfg = config();
-        Problem p{c.op, {}, {}, {}, {}, {}, nullptr};
+        Problem p{};
+        p.op = c.op;
         Check chk = examine(c, p);
         std::shared_ptr<Plan> plan;
         if(chk.verdict == Verdict::Forward)
@@ -1169,9 +1339,39 @@ bool tryForward(const ConvCall& c, miopenStatus_t* status) noexcept
         }
         if(cfg.enableLoggingCmd)
             logDriverCommand(c, p);
-        *status = forward(c, p, *plan);
+        // The call in the graph's regular roles: a transposed call has x and y swapped.
+        ConvCall rc = c;
+        rc.op       = p.op;
+        if(p.transposed)
+        {
+            std::swap(rc.xDesc, rc.yDesc);
+            std::swap(rc.x, rc.y);
+        }
+        // Verify mode with beta != 0: Private must blend into the same prior output the forwarded
+        // call read, so keep a copy before the graph overwrites it (dense: n elements, no gaps).
+        thread_local std::vector<unsigned char> prior;
+        prior.clear();
+        if(cfg.mode == Mode::Verify && p.op != Op::BiasActivation && p.beta != 0.0f)
+        {
+            const TensorInfo& out = p.op == Op::BackwardData ? p.x : p.op == Op::BackwardWeights ? p.w : p.y;
+            const auto* from      = static_cast<const unsigned char*>(c.written);
+            prior.assign(from, from + elementCount(out) * elementBytes(out.type));
+        }
+        // Likewise a residual z that is the output's memory (MIOpen allows z == y).
+        thread_local std::vector<unsigned char> zCopy;
+        ConvCall pc = c; // the call Private verifies with
+        if(cfg.mode == Mode::Verify && p.hasZ && c.z == c.written)
+        {
+            const auto* from = static_cast<const unsigned char*>(c.z);
+            zCopy.assign(from, from + elementCount(p.z) * elementBytes(p.z.type));
+            pc.z = zCopy.data();
+        }
+        *status = forward(rc, p, *plan);
         if(cfg.mode == Mode::Verify && *status == miopenStatusSuccess)
-            shadowVerify(c, p, *plan);
+        {
+            rc.z = pc.z;
+            shadowVerify(pc, rc, p, *plan, prior);
+        }
         return true;
     }
     catch(const std::exception& e)

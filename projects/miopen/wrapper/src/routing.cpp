@@ -56,6 +56,12 @@ const std::vector<Family>& families()
          {"miopenBatchNormalizationForwardInference", "miopenBatchNormalizationForwardInference_V2",
           "miopenBatchNormalizationForwardTraining", "miopenBatchNormalizationForwardTraining_V2",
           "miopenBatchNormalizationBackward", "miopenBatchNormalizationBackward_V2"}},
+        {"fusion", {"miopenExecuteFusionPlan"}},
+        {"pooling", {"miopenPoolingForward", "miopenPoolingBackward"}},
+        {"softmax",
+         {"miopenSoftmaxForward", "miopenSoftmaxBackward", "miopenSoftmaxForward_V2", "miopenSoftmaxBackward_V2"}},
+        {"activation", {"miopenActivationForward", "miopenActivationBackward"}},
+        {"tensor", {"miopenOpTensor", "miopenScaleTensor"}},
     };
     return kFamilies;
 }

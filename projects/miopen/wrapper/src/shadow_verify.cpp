@@ -95,6 +95,18 @@ double bnBound(miopenDataType_t t, int direction, double maxRef) noexcept
     }
 }
 
+double pointwiseBound(miopenDataType_t t, double maxRef) noexcept
+{
+    namespace pw       = tol::pointwise;
+    const double scale = std::max(1.0, maxRef);
+    switch(t)
+    {
+    case miopenHalf: return 4.0 * pw::getTolerance<half>() * scale;
+    case miopenBFloat16: return 4.0 * pw::getTolerance<bfloat16>() * scale;
+    default: return 4.0 * pw::getTolerance<float>() * scale;
+    }
+}
+
 Outcome compare(miopenDataType_t t, const void* forwarded, const void* reference, std::size_t n, double limit) noexcept
 {
     Outcome o;

@@ -28,6 +28,11 @@ double convBound(miopenDataType_t t, std::int64_t length, double maxA, double ma
 // direction (0 inference, 1 training forward, 2 backward), relative to max(1, maxRef), doubled.
 double bnBound(miopenDataType_t t, int direction, double maxRef) noexcept;
 
+// The pointwise outputs' bound (activation, op tensor, scale tensor): the hipDNN test SDK's
+// pointwise tolerance for t relative to max(1, maxRef), times 4 (the blend with alpha / beta
+// rounds up to three more times on either side).
+double pointwiseBound(miopenDataType_t t, double maxRef) noexcept;
+
 struct Outcome
 {
     bool ok               = true;

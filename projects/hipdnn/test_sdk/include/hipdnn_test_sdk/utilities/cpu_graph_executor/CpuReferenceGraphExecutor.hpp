@@ -489,6 +489,13 @@ private:
         {
             namespace dobj = hipdnn_data_sdk::data_objects;
             Tensor<float> out(dims(uid));
+            if(graph.tensor(uid).value_type() != dobj::TensorValue::NONE)
+            {
+                // A pass-by-value scalar (e.g. a pointwise MUL's factor): not in the variant pack.
+                const auto v = static_cast<float>(scalar(uid));
+                forEachIndex(out.dims(), [&](const std::vector<int64_t>& i) { out.at(i) = v; });
+                return out;
+            }
             forElements(uid, [&](const std::vector<int64_t>& i, const uint8_t* p, dobj::DataType dt) {
                 float v;
                 if(dt == dobj::DataType::HALF)

@@ -1,0 +1,460 @@
+// hipDNN forwarding of the softmax family (forwarding_softmax.hpp, SmCall; docs/wrapper.md
+// "Softmax"). hipDNN has no softmax node: each call is a composite graph of reduction and
+// pointwise nodes, over the softmax axes (INSTANCE: C and the spatial dimensions of each n;
+// CHANNEL: C at each n and spatial position), the reduced tensors keeping x's rank with 1 in the
+// reduced dimensions and broadcast back by the pointwise nodes:
+//   forward ACCURATE  m = REDUCE MAX(x); s = SUB(x, m); e = EXP(s); d = REDUCE ADD(e); y = DIV(e, d)
+//   forward LOG       m, s, e, d as ACCURATE;  y = SUB(s, LOG(d))
+//   forward FAST      e = EXP(x); d = REDUCE ADD(e); y = DIV(e, d)      (no max, as MIOpen's FAST)
+//   backward ACCURATE, FAST  p = MUL(dy, y); r = REDUCE ADD(p); t = SUB(dy, r); dx = MUL(y, t)
+//   backward LOG      r = REDUCE ADD(dy); e = EXP(y); t = MUL(e, r); dx = SUB(dy, t)
+// The engines recognise these node sequences (dnn-providers/*/src/SoftmaxPlans.cpp: the MIOpen
+// provider runs Private's miopenSoftmax*_V2_impl, the oneDNN provider its softmax primitives) and
+// the test SDK's reference executor runs them node by node. The intermediates are virtual fp32.
+// alpha = 1 and beta = 0 only (declined otherwise); in place (y = x, dx = dy or y) is declined.
+// Verify mode runs each forwarded call on Private into scratch and compares.
+#include "forwarding_softmax.hpp"
+
+#include "forwarding.hpp"
+#include "forwarding_core.hpp"
+#include "shadow_verify.hpp"
+
+#include <miopen/miopen_impl.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <sstream>
+
+namespace miopen {
+namespace wrapper {
+namespace fwd {
+
+using namespace core;
+
+namespace {
+
+struct SmProblem
+{
+    bool backward = false;
+    int algorithm = MIOPEN_SOFTMAX_ACCURATE;
+    int mode      = MIOPEN_SOFTMAX_MODE_CHANNEL;
+    TensorInfo a, b, out; // forward: x, -, y; backward: y, dy, dx
+    miopenAcceleratorQueue_t stream = nullptr;
+};
+
+struct SmPlan
+{
+    std::once_flag buildOnce;
+    std::unique_ptr<gr::Graph> graph;
+    int buildStatus = kHipdnnSuccess;
+    std::string buildMessage;
+    std::string engineName;
+    std::int64_t engineId      = 0;
+    std::int64_t workspaceSize = 0;
+    std::atomic<bool> mismatchReported{false};
+};
+
+PlanCache<SmPlan>& smPlanCache()
+{
+    static auto* cache = new PlanCache<SmPlan>(planCacheCapacity()); // never destroyed, as batchnorm's
+    return *cache;
+}
+
+enum class Verdict
+{
+    Forward,
+    Decline,
+    Invalid,
+};
+
+struct Check
+{
+    Verdict verdict = Verdict::Forward;
+    const char* why = "";
+};
+
+Check decline(const char* why) { return {Verdict::Decline, why}; }
+Check invalid(const char* why) { return {Verdict::Invalid, why}; }
+
+bool isComputeType(miopenDataType_t t) { return t == miopenFloat || t == miopenHalf || t == miopenBFloat16; }
+
+bool sameLens(const TensorInfo& a, const TensorInfo& b)
+{
+    return a.rank == b.rank && std::equal(a.lens.begin(), a.lens.begin() + a.rank, b.lens.begin());
+}
+
+const char* algorithmName(int a) { return a == MIOPEN_SOFTMAX_FAST ? "fast" : a == MIOPEN_SOFTMAX_LOG ? "log" : "accurate"; }
+
+Check examine(const SmCall& c, SmProblem& p)
+{
+    p.backward  = c.backward;
+    p.algorithm = c.algorithm;
+    p.mode      = c.mode;
+    if(miopenGetStream_impl(c.handle, &p.stream) != miopenStatusSuccess)
+        return invalid("handle");
+    if(c.algorithm != MIOPEN_SOFTMAX_FAST && c.algorithm != MIOPEN_SOFTMAX_ACCURATE && c.algorithm != MIOPEN_SOFTMAX_LOG)
+        return invalid("softmax-algorithm");
+    if(c.mode != MIOPEN_SOFTMAX_MODE_INSTANCE && c.mode != MIOPEN_SOFTMAX_MODE_CHANNEL)
+        return invalid("softmax-mode");
+    float alpha = 0.0f, beta = 0.0f;
+    if(!readFloat(c.alpha, alpha) || !readFloat(c.beta, beta))
+        return invalid("null-alpha-beta");
+    if(!c.backward)
+    {
+        if(!readTensor(c.xDesc, p.a) || !readTensor(c.yDesc, p.out))
+            return invalid("descriptor");
+        if(c.x == nullptr || c.written == nullptr)
+            return invalid("null-data-pointer");
+        p.b = p.a;
+    }
+    else
+    {
+        if(!readTensor(c.yDesc, p.a) || !readTensor(c.dyDesc, p.b) || !readTensor(c.dxDesc, p.out))
+            return invalid("descriptor");
+        if(c.y == nullptr || c.dy == nullptr || c.written == nullptr)
+            return invalid("null-data-pointer");
+    }
+    if(p.out.rank < 2)
+        return invalid("rank");
+    if(!sameLens(p.a, p.out) || !sameLens(p.b, p.out))
+        return invalid("shape");
+    if(p.a.type != p.out.type || p.b.type != p.out.type || !isComputeType(p.out.type))
+        return invalid("dtype");
+    // Declines. Dense tensors only (this also rules out an output that addresses one element
+    // twice, which Private rejects).
+    if(alpha != 1.0f || beta != 0.0f)
+        return decline("alpha!=1-or-beta!=0");
+    if(!isDense(p.a) || !isDense(p.b) || !isDense(p.out))
+        return decline("layout");
+    // The composite reads its inputs in several nodes after the output may have been written.
+    if((!c.backward && c.written == c.x) || (c.backward && (c.written == c.y || c.written == c.dy)))
+        return decline("in-place");
+    return {};
+}
+
+ProblemKey smKey(const SmProblem& p)
+{
+    ProblemKey k;
+    k.push(p.backward ? 1 : 0);
+    k.push(p.algorithm);
+    k.push(p.mode);
+    k.pushTensor(p.a);
+    if(p.backward)
+        k.pushTensor(p.b);
+    k.pushTensor(p.out);
+    return k;
+}
+
+// ---- translation ---------------------------------------------------------------------------------
+
+namespace uid {
+// forward: x = kA, y = kOut; backward: y = kA, dy = kB, dx = kOut. Intermediates from kVirtual.
+constexpr std::int64_t kA = 1, kB = 2, kOut = 3, kVirtual = 10;
+} // namespace uid
+
+struct Composite
+{
+    gr::Graph& g;
+    const SmProblem& p;
+    std::int64_t next = uid::kVirtual;
+
+    std::vector<std::int64_t> fullDims() const { return i64(p.out.lens, p.out.rank); }
+    // The reduced shape: 1 over the softmax axes (INSTANCE: every dimension but N; CHANNEL: C).
+    std::vector<std::int64_t> reducedDims() const
+    {
+        auto d = fullDims();
+        for(std::size_t i = 1; i < d.size(); ++i)
+            if(p.mode == MIOPEN_SOFTMAX_MODE_INSTANCE || i == 1)
+                d[i] = 1;
+        return d;
+    }
+    static std::vector<std::int64_t> packed(const std::vector<std::int64_t>& d)
+    {
+        std::vector<std::int64_t> s(d.size(), 1);
+        for(std::size_t i = d.size() - 1; i > 0; --i)
+            s[i - 1] = s[i] * d[i];
+        return s;
+    }
+    gr::TensorPtr intermediate(const gr::TensorPtr& t, bool reduced, const char* name)
+    {
+        const auto d = reduced ? reducedDims() : fullDims();
+        t->set_uid(next++).set_name(name).set_data_type(fe::DataType::FLOAT).set_dim(d).set_stride(packed(d));
+        return t;
+    }
+    gr::TensorPtr reduce(const gr::TensorPtr& in, fe::ReductionMode m, const char* name)
+    {
+        auto a = gr::ReductionAttributes().set_name(name).set_compute_data_type(fe::DataType::FLOAT).set_mode(m);
+        return intermediate(g.reduction(in, a), true, name);
+    }
+    // A unary node keeps its input's shape (`reduced`: a reduced tensor's).
+    gr::TensorPtr pw(fe::PointwiseMode m, const gr::TensorPtr& a, const char* name, bool reduced = false)
+    {
+        auto attrs = gr::PointwiseAttributes().set_name(name).set_compute_data_type(fe::DataType::FLOAT).set_mode(m);
+        return intermediate(g.pointwise(a, attrs), reduced, name);
+    }
+    gr::TensorPtr pw(fe::PointwiseMode m, const gr::TensorPtr& a, const gr::TensorPtr& b, const char* name)
+    {
+        auto attrs = gr::PointwiseAttributes().set_name(name).set_compute_data_type(fe::DataType::FLOAT).set_mode(m);
+        return intermediate(g.pointwise(a, b, attrs), false, name);
+    }
+};
+
+std::unique_ptr<gr::Graph> translate(const SmCall& c, const SmProblem& p)
+{
+    auto g = std::make_unique<gr::Graph>();
+    g->set_name(c.entry)
+        .set_io_data_type(toHipdnn(p.out.type))
+        .set_compute_data_type(fe::DataType::FLOAT)
+        .set_intermediate_data_type(fe::DataType::FLOAT);
+    static const char* preferred = std::getenv("MIOPEN_HIPDNN_PREFERRED_ENGINE");
+    if(preferred != nullptr && *preferred != '\0')
+        g->set_preferred_engine_id_ext(std::string(preferred));
+    Composite k{*g, p};
+    using PM = fe::PointwiseMode;
+    gr::TensorPtr out;
+    if(!p.backward)
+    {
+        auto x = graphTensor(p.a, uid::kA, "x");
+        if(p.algorithm == MIOPEN_SOFTMAX_FAST)
+        {
+            auto e = k.pw(PM::EXP, x, "exp");
+            auto d = k.reduce(e, fe::ReductionMode::ADD, "sum");
+            out    = k.pw(PM::DIV, e, d, "y");
+        }
+        else
+        {
+            auto m = k.reduce(x, fe::ReductionMode::MAX, "max");
+            auto s = k.pw(PM::SUB, x, m, "shifted");
+            auto e = k.pw(PM::EXP, s, "exp");
+            auto d = k.reduce(e, fe::ReductionMode::ADD, "sum");
+            out    = p.algorithm == MIOPEN_SOFTMAX_LOG ? k.pw(PM::SUB, s, k.pw(PM::LOG, d, "log_sum", true), "y")
+                                                      : k.pw(PM::DIV, e, d, "y");
+        }
+        setOutput(out, p.out, uid::kOut, "y");
+    }
+    else
+    {
+        auto y  = graphTensor(p.a, uid::kA, "y");
+        auto dy = graphTensor(p.b, uid::kB, "dy");
+        if(p.algorithm == MIOPEN_SOFTMAX_LOG)
+        {
+            auto r = k.reduce(dy, fe::ReductionMode::ADD, "sum_dy");
+            auto e = k.pw(PM::EXP, y, "exp_y");
+            auto t = k.pw(PM::MUL, e, r, "scaled");
+            out    = k.pw(PM::SUB, dy, t, "dx");
+        }
+        else
+        {
+            auto q = k.pw(PM::MUL, dy, y, "dy_y");
+            auto r = k.reduce(q, fe::ReductionMode::ADD, "sum_dy_y");
+            auto t = k.pw(PM::SUB, dy, r, "centred");
+            out    = k.pw(PM::MUL, y, t, "dx");
+        }
+        setOutput(out, p.out, uid::kOut, "dx");
+    }
+    return g;
+}
+
+void buildPlan(const SmCall& c, const SmProblem& p, SmPlan& plan, hipdnnHandle_t h)
+{
+    std::call_once(plan.buildOnce, [&] {
+        auto g      = translate(c, p);
+        fe::Error e = g->build(h);
+        if(e.is_bad())
+        {
+            plan.buildStatus  = hipdnnStatusOf(e);
+            plan.buildMessage = std::string("building the hipDNN plan for softmax ") + algorithmName(p.algorithm) +
+                                (p.backward ? " backward" : " forward") + " failed: " + e.get_message();
+            return;
+        }
+        plan.engineName    = g->get_engine_name_ext();
+        plan.engineId      = hipdnn_data_sdk::utilities::engineNameToId(plan.engineName);
+        plan.workspaceSize = g->get_workspace_size();
+        plan.graph         = std::move(g);
+    });
+}
+
+// ---- MIOPEN_ENABLE_LOGGING_CMD ----------------------------------------------------------------------
+
+// The line Private prints (softmaxDriverArgs in projects/miopen/src/softmax.cpp; x for forward,
+// dx for backward, MIOpen's driverNchw folding), so a logged reproducer does not depend on the route.
+void logDriverCommand(const SmCall& c, const SmProblem& p)
+{
+    const TensorInfo& t = p.backward ? p.out : p.a;
+    // driverNchw: N, C, then H = the middle dimensions folded, W = the last (1 when rank 2).
+    long long n = t.lens[0], ch = t.lens[1], h = 1, w = 1;
+    if(t.rank >= 3)
+    {
+        for(int i = 2; i + 1 < t.rank; ++i)
+            h *= t.lens[static_cast<std::size_t>(i)];
+        w = t.lens[static_cast<std::size_t>(t.rank - 1)];
+    }
+    auto scalar = [](const void* v) {
+        float f = 0.0f;
+        std::memcpy(&f, v, sizeof f);
+        return std::to_string(f);
+    };
+    std::ostringstream ss;
+    ss << "Command [LogCmdSoftmax] ./bin/MIOpenDriver softmax"
+       << (t.type == miopenHalf ? "fp16" : t.type == miopenBFloat16 ? "bfp16" : "") << " -n " << n << " -c " << ch
+       << " -H " << h << " -W " << w << " -F " << (p.backward ? 2 : 1) << " -a " << p.algorithm << " -m " << p.mode
+       << " -A " << scalar(c.alpha) << " -B " << scalar(c.beta);
+    std::fprintf(stderr, "MIOpen(HIP): %s\n", ss.str().c_str());
+}
+
+// ---- execution -----------------------------------------------------------------------------------------
+
+miopenStatus_t forward(const SmCall& c, const SmProblem& p, SmPlan& plan)
+{
+    if(!backendState().usable)
+        return fail(c.entry, kHipdnnNotInitialized, backendState().error, "");
+    auto hs = handleState(c.handle, true);
+    std::lock_guard<std::mutex> lock(hs->m);
+    if(const miopenStatus_t st = bindHipdnnHandle(c.entry, *hs, p.stream); st != miopenStatusSuccess)
+        return st;
+    buildPlan(c, p, plan, *hs->hipdnn);
+    if(plan.graph == nullptr)
+        return fail(c.entry, plan.buildStatus, plan.buildMessage, "");
+    auto engine = [&] { return "engine=" + plan.engineName + " engine_id=" + std::to_string(plan.engineId) + " "; };
+    void* ws = nullptr;
+    if(plan.workspaceSize > 0)
+    {
+        const auto need = static_cast<std::size_t>(plan.workspaceSize);
+        if(hs->workspace.size() < need)
+            hs->workspace.resize(need);
+        ws = hs->workspace.data();
+    }
+    thread_local std::array<std::unordered_map<std::int64_t, void*>, 2> packs;
+    auto& pack = packs[p.backward ? 1 : 0];
+    if(!p.backward)
+        pack[uid::kA] = const_cast<void*>(c.x);
+    else
+    {
+        pack[uid::kA] = const_cast<void*>(c.y);
+        pack[uid::kB] = const_cast<void*>(c.dy);
+    }
+    pack[uid::kOut]  = c.written;
+    const bool timed = hs->profiling;
+    const auto t0    = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
+    fe::Error err    = plan.graph->execute(*hs->hipdnn, pack, ws);
+    if(err.is_bad())
+        return fail(c.entry, hipdnnStatusOf(err), "executing the hipDNN plan on " + plan.engineName + " failed: " +
+                                                      err.get_message(), engine());
+    if(timed)
+    {
+        const auto t1        = std::chrono::steady_clock::now();
+        hs->forwardedMs      = std::chrono::duration<float, std::milli>(t1 - t0).count();
+        hs->lastWasForwarded = true;
+        (void)miopenGetKernelTime_impl(c.handle, &hs->privateSnapshot);
+    }
+    tLast.hipdnnStatus = kHipdnnSuccess;
+    tLast.message.clear();
+    tLast.prefixStatus = -1;
+    record(c.entry, &EntryStats::forwarded,
+           [&] { return "route=hipdnn reason=in-forwarding-set " + engine() + "status=miopenStatusSuccess"; });
+    return miopenStatusSuccess;
+}
+
+// ---- MIOPEN_HIPDNN_FORWARDING=verify ------------------------------------------------------------
+
+// The forwarded call succeeded: run it on Private into scratch and compare, with the dot-product
+// bound of the softmax length (a sum of that many terms of at most the inputs' magnitude).
+void shadowVerify(const SmCall& c, const SmProblem& p, SmPlan& plan)
+{
+    const std::size_t n = elementCount(p.out);
+    std::vector<unsigned char> scratch(n * elementBytes(p.out.type));
+    const float one = 1.0f, zero = 0.0f;
+    const auto algo = static_cast<miopenSoftmaxAlgorithm_t>(p.algorithm);
+    const auto mode = static_cast<miopenSoftmaxMode_t>(p.mode);
+    std::int64_t length = p.out.lens[1];
+    if(p.mode == MIOPEN_SOFTMAX_MODE_INSTANCE)
+        for(int i = 2; i < p.out.rank; ++i)
+            length *= p.out.lens[static_cast<std::size_t>(i)];
+    miopenStatus_t st = miopenStatusSuccess;
+    double ma = 1.0, mb = 1.0;
+    if(!p.backward)
+    {
+        st = miopenSoftmaxForward_V2_impl(c.handle, &one, c.xDesc, c.x, &zero, c.yDesc, scratch.data(), algo, mode);
+        ma = std::max(1.0, verify::maxAbs(p.a.type, c.x, elementCount(p.a)));
+    }
+    else
+    {
+        st = miopenSoftmaxBackward_V2_impl(c.handle, &one, c.yDesc, c.y, c.dyDesc, c.dy, &zero, c.dxDesc,
+                                           scratch.data(), algo, mode);
+        ma = std::max(1.0, verify::maxAbs(p.a.type, c.y, elementCount(p.a)));
+        mb = std::max(1.0, verify::maxAbs(p.b.type, c.dy, elementCount(p.b)));
+    }
+    if(auto hs = handleState(c.handle, false))
+    {
+        std::lock_guard<std::mutex> lock(hs->m);
+        if(hs->lastWasForwarded)
+            (void)miopenGetKernelTime_impl(c.handle, &hs->privateSnapshot);
+    }
+    bool ok          = st == miopenStatusSuccess;
+    std::string what = ok ? "" : std::string("MIOpen Private failed: ") + miopenGetErrorString_impl(st);
+    if(ok)
+    {
+        const verify::Outcome r =
+            verify::compare(p.out.type, c.written, scratch.data(), n, verify::convBound(p.out.type, length, ma, mb, 0.0));
+        if(!r.ok)
+        {
+            ok   = false;
+            what = std::string(p.backward ? "dx: " : "y: ") + verify::describe(r);
+        }
+    }
+    auto& s = stats()[static_cast<std::size_t>(std::max(0, entryIndex(c.entry)))];
+    (ok ? s.verified : s.mismatched).fetch_add(1, std::memory_order_relaxed);
+    if(!ok && !plan.mismatchReported.exchange(true))
+        printLine("Warning", std::string("[hipDNN-verify] ") + c.entry + " (softmax " + algorithmName(p.algorithm) +
+                                 ", " + shapeText(p.out) + ") on engine " + plan.engineName + " (engine_id " +
+                                 std::to_string(plan.engineId) + ") differs from MIOpen: " + what);
+    dumpCounters();
+}
+
+} // namespace
+
+bool tryForwardSoftmax(const SmCall& c, miopenStatus_t* status) noexcept
+{
+    try
+    {
+        bool toPrivate = false;
+        if(refusedOrRouted(c.entry, status, &toPrivate))
+            return true;
+        if(toPrivate)
+            return false;
+        const Config& cfg = config();
+        SmProblem p;
+        const Check chk = examine(c, p);
+        if(chk.verdict != Verdict::Forward)
+        {
+            tLast.prefixStatus  = -1;
+            const bool declined = chk.verdict == Verdict::Decline;
+            record(c.entry, declined ? &EntryStats::declined : &EntryStats::invalid, [&] {
+                return std::string("route=miopen reason=") + (declined ? "declined:" : "invalid-arguments:") + chk.why;
+            });
+            return false;
+        }
+        auto plan = smPlanCache().get(smKey(p));
+        if(cfg.enableLoggingCmd)
+            logDriverCommand(c, p);
+        *status = forward(c, p, *plan);
+        if(cfg.mode == Mode::Verify && *status == miopenStatusSuccess)
+            shadowVerify(c, p, *plan);
+        return true;
+    }
+    catch(const std::exception& e)
+    {
+        *status = fail(c.entry, kHipdnnInternalError, std::string("exception in the forwarding layer: ") + e.what(), "");
+        return true;
+    }
+    catch(...)
+    {
+        *status = miopenStatusUnknownError;
+        return true;
+    }
+}
+
+} // namespace fwd
+} // namespace wrapper
+} // namespace miopen
