@@ -774,21 +774,6 @@ void logDriverCommand(const ConvCall& c, const Problem& regular)
 
 // ---- the decision ------------------------------------------------------------------------------------
 
-enum class Verdict
-{
-    Forward,
-    Decline, // hipDNN cannot express it: Private serves it
-    Invalid, // arguments Private must judge
-};
-
-struct Check
-{
-    Verdict verdict = Verdict::Forward;
-    std::string why;
-};
-
-Check decline(std::string why) { return {Verdict::Decline, std::move(why)}; }
-Check invalid(std::string why) { return {Verdict::Invalid, std::move(why)}; }
 
 // Reads and checks everything that does not need the plan cache.
 Check examine(const ConvCall& c, Problem& p)
@@ -1264,19 +1249,13 @@ void shadowVerify(const ConvCall& c, const ConvCall& rc, const Problem& p, Plan&
     else
         o = verify::compare(out.type, c.written, scratch.data(), n,
                             verify::convBound(out.type, length, maxA, maxB, maxAddend));
-    auto& s = stats()[static_cast<std::size_t>(std::max(0, entryIndex(c.entry)))];
-    (o.ok ? s.verified : s.mismatched).fetch_add(1, std::memory_order_relaxed);
-    if(!o.ok && !plan.mismatchReported.exchange(true))
-    {
-        const std::string what = st != miopenStatusSuccess
-                                     ? std::string("MIOpen Private failed: ") + miopenGetErrorString_impl(st)
-                                     : verify::describe(o);
-        printLine("Warning", std::string("[hipDNN-verify] ") + c.entry + " (" + opName(c.op) + (p.transposed ? ", transposed" : "") + ", x " + shapeText(p.x) +
-                                 ", w " + shapeText(p.w) + ", y " + shapeText(p.y) + ", groups " +
-                                 std::to_string(p.conv.groups) + ") on engine " + plan.engineName + " (engine_id " +
-                                 std::to_string(plan.engineId) + ") differs from MIOpen: " + what);
-    }
-    dumpCounters();
+    const std::string what = o.ok                      ? std::string()
+                             : st != miopenStatusSuccess ? std::string("MIOpen Private failed: ") + miopenGetErrorString_impl(st)
+                                                         : verify::describe(o);
+    recordVerification(c.entry, o.ok, plan, [&] {
+        return std::string(opName(c.op)) + (p.transposed ? ", transposed" : "") + ", x " + shapeText(p.x) + ", w " +
+               shapeText(p.w) + ", y " + shapeText(p.y) + ", groups " + std::to_string(p.conv.groups);
+    }, what);
 }
 
 } // namespace
@@ -1307,83 +1286,76 @@ bool refusedOrRouted(const char* entry, miopenStatus_t* status, bool* toPrivate)
     return false;
 }
 
+bool keepOnPrivate(const char* entry, const Check& chk)
+{
+    tLast.prefixStatus  = -1;
+    const bool declined = chk.verdict == Verdict::Decline;
+    record(entry, declined ? &EntryStats::declined : &EntryStats::invalid, [&] {
+        return std::string("route=miopen reason=") + (declined ? "declined:" : "invalid-arguments:") + chk.why;
+    });
+    return false;
+}
+
 } // namespace core
 
 bool tryForward(const ConvCall& c, miopenStatus_t* status) noexcept
 {
-    try
-    {
-        bool toPrivate = false;
-        if(refusedOrRouted(c.entry, status, &toPrivate))
-            return true;
-        if(toPrivate)
-            return false;
-        const Config& cfg = config();
-        Problem p{};
-        p.op = c.op;
-        Check chk = examine(c, p);
-        std::shared_ptr<Plan> plan;
-        if(chk.verdict == Verdict::Forward)
-        {
-            plan = planCache().get(problemKey(p));
-            readProblemFacts(c, p, *plan);
-            chk = checkSolutionArgs(c, *plan);
-        }
-        if(chk.verdict != Verdict::Forward)
-        {
-            tLast.prefixStatus = -1;
-            const bool declined = chk.verdict == Verdict::Decline;
-            record(c.entry, declined ? &EntryStats::declined : &EntryStats::invalid,
-                   [&] { return std::string("route=miopen reason=") + (declined ? "declined:" : "invalid-arguments:") + chk.why; });
-            return false;
-        }
-        if(cfg.enableLoggingCmd)
-            logDriverCommand(c, p);
-        // The call in the graph's regular roles: a transposed call has x and y swapped.
-        ConvCall rc = c;
-        rc.op       = p.op;
-        if(p.transposed)
-        {
-            std::swap(rc.xDesc, rc.yDesc);
-            std::swap(rc.x, rc.y);
-        }
-        // Verify mode with beta != 0: Private must blend into the same prior output the forwarded
-        // call read, so keep a copy before the graph overwrites it (dense: n elements, no gaps).
-        thread_local std::vector<unsigned char> prior;
-        prior.clear();
-        if(cfg.mode == Mode::Verify && p.op != Op::BiasActivation && p.beta != 0.0f)
-        {
-            const TensorInfo& out = p.op == Op::BackwardData ? p.x : p.op == Op::BackwardWeights ? p.w : p.y;
-            const auto* from      = static_cast<const unsigned char*>(c.written);
-            prior.assign(from, from + elementCount(out) * elementBytes(out.type));
-        }
-        // Likewise a residual z that is the output's memory (MIOpen allows z == y).
-        thread_local std::vector<unsigned char> zCopy;
-        ConvCall pc = c; // the call Private verifies with
-        if(cfg.mode == Mode::Verify && p.hasZ && c.z == c.written)
-        {
-            const auto* from = static_cast<const unsigned char*>(c.z);
-            zCopy.assign(from, from + elementCount(p.z) * elementBytes(p.z.type));
-            pc.z = zCopy.data();
-        }
-        *status = forward(rc, p, *plan);
-        if(cfg.mode == Mode::Verify && *status == miopenStatusSuccess)
-        {
-            rc.z = pc.z;
-            shadowVerify(pc, rc, p, *plan, prior);
-        }
+    return guarded(c.entry, status, [&] {
+    bool toPrivate = false;
+    if(refusedOrRouted(c.entry, status, &toPrivate))
         return true;
-    }
-    catch(const std::exception& e)
+    if(toPrivate)
+        return false;
+    const Config& cfg = config();
+    Problem p{};
+    p.op = c.op;
+    Check chk = examine(c, p);
+    std::shared_ptr<Plan> plan;
+    if(chk.verdict == Verdict::Forward)
     {
-        *status = fail(c.entry, kHipdnnInternalError, std::string("exception in the forwarding layer: ") + e.what(), "");
-        return true;
+        plan = planCache().get(problemKey(p));
+        readProblemFacts(c, p, *plan);
+        chk = checkSolutionArgs(c, *plan);
     }
-    catch(...)
+    if(chk.verdict != Verdict::Forward)
+        return keepOnPrivate(c.entry, chk);
+    if(cfg.enableLoggingCmd)
+        logDriverCommand(c, p);
+    // The call in the graph's regular roles: a transposed call has x and y swapped.
+    ConvCall rc = c;
+    rc.op       = p.op;
+    if(p.transposed)
     {
-        *status = miopenStatusUnknownError;
-        return true;
+        std::swap(rc.xDesc, rc.yDesc);
+        std::swap(rc.x, rc.y);
     }
+    // Verify mode with beta != 0: Private must blend into the same prior output the forwarded
+    // call read, so keep a copy before the graph overwrites it (dense: n elements, no gaps).
+    thread_local std::vector<unsigned char> prior;
+    prior.clear();
+    if(cfg.mode == Mode::Verify && p.op != Op::BiasActivation && p.beta != 0.0f)
+    {
+        const TensorInfo& out = p.op == Op::BackwardData ? p.x : p.op == Op::BackwardWeights ? p.w : p.y;
+        const auto* from      = static_cast<const unsigned char*>(c.written);
+        prior.assign(from, from + elementCount(out) * elementBytes(out.type));
+    }
+    // Likewise a residual z that is the output's memory (MIOpen allows z == y).
+    thread_local std::vector<unsigned char> zCopy;
+    ConvCall pc = c; // the call Private verifies with
+    if(cfg.mode == Mode::Verify && p.hasZ && c.z == c.written)
+    {
+        const auto* from = static_cast<const unsigned char*>(c.z);
+        zCopy.assign(from, from + elementCount(p.z) * elementBytes(p.z.type));
+        pc.z = zCopy.data();
+    }
+    *status = forward(rc, p, *plan);
+    if(cfg.mode == Mode::Verify && *status == miopenStatusSuccess)
+    {
+        rc.z = pc.z;
+        shadowVerify(pc, rc, p, *plan, prior);
+    }
+    return true;
+    });
 }
 
 void onDestroy(miopenHandle_t handle) noexcept

@@ -74,21 +74,6 @@ const char* bnOpName(BnOp op)
 
 // ---- the decision ------------------------------------------------------------------------------------
 
-enum class Verdict
-{
-    Forward,
-    Decline,
-    Invalid,
-};
-
-struct Check
-{
-    Verdict verdict = Verdict::Forward;
-    const char* why = "";
-};
-
-Check decline(const char* why) { return {Verdict::Decline, why}; }
-Check invalid(const char* why) { return {Verdict::Invalid, why}; }
 
 bool isComputeType(miopenDataType_t t) { return t == miopenFloat || t == miopenHalf || t == miopenBFloat16; }
 
@@ -553,21 +538,15 @@ void shadowVerify(const BnCall& c, const BnProblem& p, BnPlan& plan, RunningSnap
             what = std::string(o.name) + ": " + verify::describe(r);
         }
     }
-    auto& s = stats()[static_cast<std::size_t>(std::max(0, entryIndex(c.entry)))];
-    (ok ? s.verified : s.mismatched).fetch_add(1, std::memory_order_relaxed);
-    if(!ok && !plan.mismatchReported.exchange(true))
-        printLine("Warning", std::string("[hipDNN-verify] ") + c.entry + " (batchnorm " + bnOpName(p.op) + ", x " +
-                                 shapeText(p.x) + ") on engine " + plan.engineName + " (engine_id " +
-                                 std::to_string(plan.engineId) + ") differs from MIOpen: " + what);
-    dumpCounters();
+    recordVerification(
+        c.entry, ok, plan, [&] { return std::string("batchnorm ") + bnOpName(p.op) + ", x " + shapeText(p.x); }, what);
 }
 
 } // namespace
 
 bool tryForwardBatchnorm(const BnCall& c, miopenStatus_t* status) noexcept
 {
-    try
-    {
+    return guarded(c.entry, status, [&] {
         bool toPrivate = false;
         if(refusedOrRouted(c.entry, status, &toPrivate))
             return true;
@@ -577,14 +556,7 @@ bool tryForwardBatchnorm(const BnCall& c, miopenStatus_t* status) noexcept
         BnProblem p;
         const Check chk = examine(c, p);
         if(chk.verdict != Verdict::Forward)
-        {
-            tLast.prefixStatus  = -1;
-            const bool declined = chk.verdict == Verdict::Decline;
-            record(c.entry, declined ? &EntryStats::declined : &EntryStats::invalid, [&] {
-                return std::string("route=miopen reason=") + (declined ? "declined:" : "invalid-arguments:") + chk.why;
-            });
-            return false;
-        }
+            return keepOnPrivate(c.entry, chk);
         auto plan = bnPlanCache().get(bnKey(c, p));
         if(cfg.enableLoggingCmd)
             logDriverCommand(c, p);
@@ -596,17 +568,7 @@ bool tryForwardBatchnorm(const BnCall& c, miopenStatus_t* status) noexcept
         if(verifying && *status == miopenStatusSuccess)
             shadowVerify(c, p, *plan, prev);
         return true;
-    }
-    catch(const std::exception& e)
-    {
-        *status = fail(c.entry, kHipdnnInternalError, std::string("exception in the forwarding layer: ") + e.what(), "");
-        return true;
-    }
-    catch(...)
-    {
-        *status = miopenStatusUnknownError;
-        return true;
-    }
+    });
 }
 
 } // namespace fwd

@@ -114,6 +114,65 @@ miopenStatus_t fail(const char* entry, int hipdnnStatus, const std::string& mess
 // std::bad_alloc (the caller's catch translates it).
 bool refusedOrRouted(const char* entry, miopenStatus_t* status, bool* toPrivate);
 
+// ---- a family's decision on one call -----------------------------------------------------------
+
+enum class Verdict
+{
+    Forward,
+    Decline, // hipDNN cannot express it: Private serves it
+    Invalid, // arguments Private must judge
+};
+
+struct Check
+{
+    Verdict verdict = Verdict::Forward;
+    std::string why; // the reason (trace text); empty, and no heap, when forwarded
+};
+
+inline Check decline(std::string why) { return {Verdict::Decline, std::move(why)}; }
+inline Check invalid(std::string why) { return {Verdict::Invalid, std::move(why)}; }
+
+// A call the family keeps on Private (chk is Decline or Invalid): recorded with its reason; the
+// caller then serves it with miopenFoo_impl. Always false (the tryForward answer).
+bool keepOnPrivate(const char* entry, const Check& chk);
+
+// The body of a family's tryForward: an exception escaping it becomes a failed forwarded call
+// (std::exception: hipDNN internal error, recorded) or miopenStatusUnknownError; never crosses
+// the C boundary.
+template <class Body>
+bool guarded(const char* entry, miopenStatus_t* status, Body&& body) noexcept
+{
+    try
+    {
+        return body();
+    }
+    catch(const std::exception& e)
+    {
+        *status = fail(entry, kHipdnnInternalError, std::string("exception in the forwarding layer: ") + e.what(), "");
+        return true;
+    }
+    catch(...)
+    {
+        *status = miopenStatusUnknownError;
+        return true;
+    }
+}
+
+// Verify mode: counts the outcome of one shadow comparison and logs a mismatch once per problem
+// (the plan record's mismatchReported flag): "[hipDNN-verify] <entry> (<describe()>) on engine
+// <name> (engine_id <id>) differs from MIOpen: <what>".
+template <class PlanRecord, class Describe>
+void recordVerification(const char* entry, bool ok, PlanRecord& plan, Describe&& describe, const std::string& what)
+{
+    auto& s = stats()[static_cast<std::size_t>(std::max(0, entryIndex(entry)))];
+    (ok ? s.verified : s.mismatched).fetch_add(1, std::memory_order_relaxed);
+    if(!ok && !plan.mismatchReported.exchange(true))
+        printLine("Warning", std::string("[hipDNN-verify] ") + entry + " (" + describe() + ") on engine " +
+                                 plan.engineName + " (engine_id " + std::to_string(plan.engineId) +
+                                 ") differs from MIOpen: " + what);
+    dumpCounters();
+}
+
 // ---- the backend: found and loaded once, at the first forwarded call ---------------------------
 
 struct BackendState

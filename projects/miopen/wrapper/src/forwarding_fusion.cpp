@@ -248,21 +248,6 @@ PlanCache<FusionPlanRec>& fusionPlanCache()
     return *cache;
 }
 
-enum class Verdict
-{
-    Forward,
-    Decline,
-    Invalid,
-};
-
-struct Check
-{
-    Verdict verdict = Verdict::Forward;
-    const char* why = "";
-};
-
-Check decline(const char* why) { return {Verdict::Decline, why}; }
-Check invalid(const char* why) { return {Verdict::Invalid, why}; }
 
 bool sameTensor(const TensorInfo& a, const TensorInfo& b)
 {
@@ -783,21 +768,15 @@ void shadowVerify(const ExecCall& c, const FusionProblem& p, FusionPlanRec& plan
             what = "y: " + verify::describe(r);
         }
     }
-    auto& s = stats()[static_cast<std::size_t>(std::max(0, entryIndex(kEntry)))];
-    (ok ? s.verified : s.mismatched).fetch_add(1, std::memory_order_relaxed);
-    if(!ok && !plan.mismatchReported.exchange(true))
-        printLine("Warning", std::string("[hipDNN-verify] ") + kEntry + " (fused " + shapeName(p) + ", x " +
-                                 shapeText(p.x) + ") on engine " + plan.engineName + " (engine_id " +
-                                 std::to_string(plan.engineId) + ") differs from MIOpen: " + what);
-    dumpCounters();
+    recordVerification(
+        kEntry, ok, plan, [&] { return std::string("fused ") + shapeName(p) + ", x " + shapeText(p.x); }, what);
 }
 
 } // namespace
 
 bool tryForwardFusion(const ExecCall& c, miopenStatus_t* status) noexcept
 {
-    try
-    {
+    return guarded(kEntry, status, [&] {
         bool toPrivate = false;
         if(refusedOrRouted(kEntry, status, &toPrivate))
             return true;
@@ -806,14 +785,7 @@ bool tryForwardFusion(const ExecCall& c, miopenStatus_t* status) noexcept
         FusionProblem p;
         const Check chk = examine(c, p);
         if(chk.verdict != Verdict::Forward)
-        {
-            tLast.prefixStatus  = -1;
-            const bool declined = chk.verdict == Verdict::Decline;
-            record(kEntry, declined ? &EntryStats::declined : &EntryStats::invalid, [&] {
-                return std::string("route=miopen reason=") + (declined ? "declined:" : "invalid-arguments:") + chk.why;
-            });
-            return false;
-        }
+            return keepOnPrivate(kEntry, chk);
         auto plan = fusionPlanCache().get(fusionKey(p));
         if(config().enableLoggingCmd)
             logDriverCommand(p);
@@ -821,17 +793,7 @@ bool tryForwardFusion(const ExecCall& c, miopenStatus_t* status) noexcept
         if(config().mode == Mode::Verify && *status == miopenStatusSuccess)
             shadowVerify(c, p, *plan);
         return true;
-    }
-    catch(const std::exception& e)
-    {
-        *status = fail(kEntry, kHipdnnInternalError, std::string("exception in the forwarding layer: ") + e.what(), "");
-        return true;
-    }
-    catch(...)
-    {
-        *status = miopenStatusUnknownError;
-        return true;
-    }
+    });
 }
 
 } // namespace fusion

@@ -69,21 +69,6 @@ PlanCache<PoolPlan>& poolPlanCache()
     return *cache;
 }
 
-enum class Verdict
-{
-    Forward,
-    Decline,
-    Invalid,
-};
-
-struct Check
-{
-    Verdict verdict = Verdict::Forward;
-    const char* why = "";
-};
-
-Check decline(const char* why) { return {Verdict::Decline, why}; }
-Check invalid(const char* why) { return {Verdict::Invalid, why}; }
 
 bool isComputeType(miopenDataType_t t) { return t == miopenFloat || t == miopenHalf || t == miopenBFloat16; }
 
@@ -454,21 +439,17 @@ void shadowVerify(const PoolCall& c, const PoolProblem& p, PoolPlan& plan)
             what = std::string(p.backward ? "dx: " : "y: ") + verify::describe(r);
         }
     }
-    auto& s = stats()[static_cast<std::size_t>(std::max(0, entryIndex(c.entry)))];
-    (ok ? s.verified : s.mismatched).fetch_add(1, std::memory_order_relaxed);
-    if(!ok && !plan.mismatchReported.exchange(true))
-        printLine("Warning", std::string("[hipDNN-verify] ") + c.entry + " (pooling " + modeName(p.mode) + ", " +
-                                 (p.backward ? "dx " : "x ") + shapeText(p.in) + ") on engine " + plan.engineName +
-                                 " (engine_id " + std::to_string(plan.engineId) + ") differs from MIOpen: " + what);
-    dumpCounters();
+    const auto describe = [&] {
+        return std::string("pooling ") + modeName(p.mode) + ", " + (p.backward ? "dx " : "x ") + shapeText(p.in);
+    };
+    recordVerification(c.entry, ok, plan, describe, what);
 }
 
 } // namespace
 
 bool tryForwardPooling(const PoolCall& c, miopenStatus_t* status) noexcept
 {
-    try
-    {
+    return guarded(c.entry, status, [&] {
         bool toPrivate = false;
         if(refusedOrRouted(c.entry, status, &toPrivate))
             return true;
@@ -478,14 +459,7 @@ bool tryForwardPooling(const PoolCall& c, miopenStatus_t* status) noexcept
         PoolProblem p;
         const Check chk = examine(c, p);
         if(chk.verdict != Verdict::Forward)
-        {
-            tLast.prefixStatus  = -1;
-            const bool declined = chk.verdict == Verdict::Decline;
-            record(c.entry, declined ? &EntryStats::declined : &EntryStats::invalid, [&] {
-                return std::string("route=miopen reason=") + (declined ? "declined:" : "invalid-arguments:") + chk.why;
-            });
-            return false;
-        }
+            return keepOnPrivate(c.entry, chk);
         auto plan = poolPlanCache().get(poolKey(p));
         if(cfg.enableLoggingCmd)
             logDriverCommand(c, p);
@@ -493,17 +467,7 @@ bool tryForwardPooling(const PoolCall& c, miopenStatus_t* status) noexcept
         if(cfg.mode == Mode::Verify && *status == miopenStatusSuccess)
             shadowVerify(c, p, *plan);
         return true;
-    }
-    catch(const std::exception& e)
-    {
-        *status = fail(c.entry, kHipdnnInternalError, std::string("exception in the forwarding layer: ") + e.what(), "");
-        return true;
-    }
-    catch(...)
-    {
-        *status = miopenStatusUnknownError;
-        return true;
-    }
+    });
 }
 
 } // namespace fwd

@@ -61,21 +61,6 @@ PlanCache<SmPlan>& smPlanCache()
     return *cache;
 }
 
-enum class Verdict
-{
-    Forward,
-    Decline,
-    Invalid,
-};
-
-struct Check
-{
-    Verdict verdict = Verdict::Forward;
-    const char* why = "";
-};
-
-Check decline(const char* why) { return {Verdict::Decline, why}; }
-Check invalid(const char* why) { return {Verdict::Invalid, why}; }
 
 bool isComputeType(miopenDataType_t t) { return t == miopenFloat || t == miopenHalf || t == miopenBFloat16; }
 
@@ -403,21 +388,15 @@ void shadowVerify(const SmCall& c, const SmProblem& p, SmPlan& plan)
             what = std::string(p.backward ? "dx: " : "y: ") + verify::describe(r);
         }
     }
-    auto& s = stats()[static_cast<std::size_t>(std::max(0, entryIndex(c.entry)))];
-    (ok ? s.verified : s.mismatched).fetch_add(1, std::memory_order_relaxed);
-    if(!ok && !plan.mismatchReported.exchange(true))
-        printLine("Warning", std::string("[hipDNN-verify] ") + c.entry + " (softmax " + algorithmName(p.algorithm) +
-                                 ", " + shapeText(p.out) + ") on engine " + plan.engineName + " (engine_id " +
-                                 std::to_string(plan.engineId) + ") differs from MIOpen: " + what);
-    dumpCounters();
+    const auto describe = [&] { return std::string("softmax ") + algorithmName(p.algorithm) + ", " + shapeText(p.out); };
+    recordVerification(c.entry, ok, plan, describe, what);
 }
 
 } // namespace
 
 bool tryForwardSoftmax(const SmCall& c, miopenStatus_t* status) noexcept
 {
-    try
-    {
+    return guarded(c.entry, status, [&] {
         bool toPrivate = false;
         if(refusedOrRouted(c.entry, status, &toPrivate))
             return true;
@@ -427,14 +406,7 @@ bool tryForwardSoftmax(const SmCall& c, miopenStatus_t* status) noexcept
         SmProblem p;
         const Check chk = examine(c, p);
         if(chk.verdict != Verdict::Forward)
-        {
-            tLast.prefixStatus  = -1;
-            const bool declined = chk.verdict == Verdict::Decline;
-            record(c.entry, declined ? &EntryStats::declined : &EntryStats::invalid, [&] {
-                return std::string("route=miopen reason=") + (declined ? "declined:" : "invalid-arguments:") + chk.why;
-            });
-            return false;
-        }
+            return keepOnPrivate(c.entry, chk);
         auto plan = smPlanCache().get(smKey(p));
         if(cfg.enableLoggingCmd)
             logDriverCommand(c, p);
@@ -442,17 +414,7 @@ bool tryForwardSoftmax(const SmCall& c, miopenStatus_t* status) noexcept
         if(cfg.mode == Mode::Verify && *status == miopenStatusSuccess)
             shadowVerify(c, p, *plan);
         return true;
-    }
-    catch(const std::exception& e)
-    {
-        *status = fail(c.entry, kHipdnnInternalError, std::string("exception in the forwarding layer: ") + e.what(), "");
-        return true;
-    }
-    catch(...)
-    {
-        *status = miopenStatusUnknownError;
-        return true;
-    }
+    });
 }
 
 } // namespace fwd
