@@ -9,6 +9,8 @@
 #include <limits>
 #include <sstream>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 namespace miopen {
 namespace {
@@ -119,6 +121,241 @@ std::size_t planeGrain(std::int64_t opsPerPlane)
 }
 
 std::int64_t clampLow(std::int64_t v) { return v < 0 ? 0 : v; }
+
+// What a forward row computes: the maximum alone, the maximum and its index (do_backward), or a
+// sum that the finish divides by the mode's divisor.
+enum class RowKind
+{
+    Max,
+    MaxIndexed,
+    Average,
+};
+
+struct RowArgs
+{
+    const Geometry& g;
+    const Strides& xs;
+    const Strides& ys;
+    bool maskIndex;
+    miopenPoolingMode_t mode;
+};
+
+// The outputs of a row whose window tap kw lies inside the input, [lo, hi): the ow with
+// 0 <= ow * stride - pad + kw < in.
+struct TapRange
+{
+    std::int64_t lo, hi;
+};
+
+TapRange tapRange(std::int64_t kw, std::int64_t stride, std::int64_t pad, std::int64_t in, std::int64_t out)
+{
+    const std::int64_t first = pad - kw;          // ow * stride >= first
+    const std::int64_t last  = in - 1 + pad - kw; // ow * stride <= last
+    return {first <= 0 ? 0 : (first + stride - 1) / stride, last < 0 ? 0 : std::min(out, last / stride + 1)};
+}
+
+// One window tap over a run of outputs: acc[i] op= x at src[i * step]. kStep is the step when
+// known at compile time (1 or 2, so the loads vectorise), 0 when it is `step`. The strict >
+// keeps the earlier tap on a tie, and `v > a ? v : a` is one max instruction that keeps `a` when
+// either is NaN, as the scalar loop did.
+template <class Tag, std::size_t kStep>
+void sumTap(float* __restrict acc, const typename Tag::Bits* __restrict src, std::size_t step, std::int64_t count)
+{
+    const std::size_t s = kStep != 0 ? kStep : step;
+    for(std::int64_t i = 0; i < count; ++i)
+        acc[i] += Tag::load(src[static_cast<std::size_t>(i) * s]);
+}
+
+template <class Tag, std::size_t kStep>
+void maxTap(float* __restrict acc, const typename Tag::Bits* __restrict src, std::size_t step, std::int64_t count)
+{
+    const std::size_t s = kStep != 0 ? kStep : step;
+    for(std::int64_t i = 0; i < count; ++i)
+    {
+        const float v = Tag::load(src[static_cast<std::size_t>(i) * s]);
+        acc[i]        = v > acc[i] ? v : acc[i];
+    }
+}
+
+// As maxTap, also setting best[i] = tap where the tap becomes the maximum. The blend is integer
+// masks of the width of the compare (a select between two types does not vectorise).
+template <class Tag, class Tap, std::size_t kStep>
+void maxTapIndexed(float* __restrict acc,
+                   Tap* __restrict best,
+                   const typename Tag::Bits* __restrict src,
+                   std::size_t step,
+                   std::int64_t count,
+                   Tap tap)
+{
+    const std::size_t s = kStep != 0 ? kStep : step;
+    for(std::int64_t i = 0; i < count; ++i)
+    {
+        const float v   = Tag::load(src[static_cast<std::size_t>(i) * s]);
+        const float cur = acc[i];
+        const Tap m     = static_cast<Tap>(-static_cast<Tap>(v > cur));
+        acc[i]          = v > cur ? v : cur;
+        best[i]         = static_cast<Tap>((tap & m) | (best[i] & ~m));
+    }
+}
+
+// Pooling forward by output rows (n, c, od, oh), the rows split over the threads. Within a row
+// the window taps (d, h, w) run in window order as the outer loops and the row's outputs as the
+// inner one: a strided walk along one input row with no per-element index arithmetic or mode
+// test. Every output still meets its taps in window order, so sums add in the order of a
+// per-output loop (same bits) and the strict > keeps the first maximum (same index). Rows of
+// fewer than kMinTapMajorRow outputs run output-major instead, with the same order per output.
+// MaxIndexed tracks per output a Tap number that is the same for the whole row: the Mask index
+// itself, or for Image the index less ow * stride; the finish adds that back and writes the
+// index type. kNoTap marks an output whose elements were all at most the lowest value (index 0).
+// Rows narrower than this run output-major (see forwardRows).
+constexpr std::int64_t kMinTapMajorRow = 8;
+
+template <class Tag, RowKind K, class Index = std::uint8_t, class Tap = std::int32_t>
+void forwardRows(const RowArgs& a, const typename Tag::Bits* xp, typename Tag::Bits* yp, Index* wp)
+{
+    using Bits                     = typename Tag::Bits;
+    constexpr Tap kNoTap           = std::numeric_limits<Tap>::min();
+    const Geometry& g              = a.g;
+    const std::int64_t ow          = g.out[2];
+    const std::size_t rowsPerPlane = static_cast<std::size_t>(g.out[0] * g.out[1]);
+    const std::size_t rows         = g.n * g.c * rowsPerPlane;
+    const std::size_t step         = static_cast<std::size_t>(g.str[2]) * a.xs.s[2];
+    const std::size_t grain        = std::max<std::size_t>(
+        1, (std::size_t{1} << 15) / static_cast<std::size_t>(std::max<std::int64_t>(1, ow * g.windowSize())));
+    parallelFor(
+        rows,
+        [&](std::size_t begin, std::size_t end) {
+            std::vector<float> accRow(static_cast<std::size_t>(ow));
+            std::vector<Tap> bestRow(K == RowKind::MaxIndexed ? static_cast<std::size_t>(ow) : 0);
+            float* acc = accRow.data();
+            Tap* best  = bestRow.data();
+            for(std::size_t row = begin; row < end; ++row)
+            {
+                const std::size_t plane = row / rowsPerPlane;
+                const auto rowInPlane   = static_cast<std::int64_t>(row % rowsPerPlane);
+                const std::int64_t od = rowInPlane / g.out[1], oh = rowInPlane % g.out[1];
+                const std::size_t n = plane / g.c, c = plane % g.c;
+                const Bits* xPlane  = xp + n * a.xs.n + c * a.xs.c;
+                Bits* yRow = yp + n * a.ys.n + c * a.ys.c + static_cast<std::size_t>(od) * a.ys.s[0] +
+                             static_cast<std::size_t>(oh) * a.ys.s[1];
+                const std::int64_t d0 = od * g.str[0] - g.pad[0];
+                const std::int64_t h0 = oh * g.str[1] - g.pad[1];
+                const std::int64_t d1 = std::min(d0 + g.k[0], g.in[0]);
+                const std::int64_t h1 = std::min(h0 + g.k[1], g.in[1]);
+                std::fill(acc, acc + ow, K == RowKind::Average ? 0.0f : Tag::kLowest);
+                if constexpr(K == RowKind::MaxIndexed)
+                    std::fill(best, best + ow, kNoTap);
+                if(ow < kMinTapMajorRow)
+                {
+                    // Few outputs per row (global pooling): per output, its taps in window order,
+                    // the run along an input row innermost; the tap-major loops would pay their
+                    // per-tap set-up for one or two outputs.
+                    for(std::int64_t o = 0; o < ow; ++o)
+                    {
+                        const std::int64_t w0  = o * g.str[2] - g.pad[2];
+                        const std::int64_t kw0 = clampLow(-w0), kw1 = std::min(g.k[2], g.in[2] - w0);
+                        float r                = acc[o];
+                        Tap bt                 = kNoTap;
+                        for(std::int64_t d = clampLow(d0); d < d1; ++d)
+                            for(std::int64_t h = clampLow(h0); h < h1; ++h)
+                            {
+                                const Bits* xRow = xPlane + static_cast<std::size_t>(d) * a.xs.s[0] +
+                                                   static_cast<std::size_t>(h) * a.xs.s[1];
+                                const std::int64_t tapBase = a.maskIndex ? ((d - d0) * g.k[1] + (h - h0)) * g.k[2]
+                                                                         : (d * g.in[1] + h) * g.in[2] - g.pad[2];
+                                for(std::int64_t kw = kw0; kw < kw1; ++kw)
+                                {
+                                    const float v = Tag::load(xRow[static_cast<std::size_t>(w0 + kw) * a.xs.s[2]]);
+                                    if constexpr(K == RowKind::Average)
+                                        r += v;
+                                    else
+                                    {
+                                        const bool gt = v > r;
+                                        r             = gt ? v : r;
+                                        if constexpr(K == RowKind::MaxIndexed)
+                                            bt = gt ? static_cast<Tap>(tapBase + kw) : bt;
+                                    }
+                                }
+                            }
+                        acc[o] = r;
+                        if constexpr(K == RowKind::MaxIndexed)
+                            best[o] = bt;
+                    }
+                }
+                else
+                {
+                    for(std::int64_t d = clampLow(d0); d < d1; ++d)
+                        for(std::int64_t h = clampLow(h0); h < h1; ++h)
+                        {
+                            const Bits* xRow = xPlane + static_cast<std::size_t>(d) * a.xs.s[0] +
+                                               static_cast<std::size_t>(h) * a.xs.s[1];
+                            for(std::int64_t kw = 0; kw < g.k[2]; ++kw)
+                            {
+                                const TapRange t = tapRange(kw, g.str[2], g.pad[2], g.in[2], ow);
+                                if(t.lo >= t.hi)
+                                    continue;
+                                const std::int64_t w = t.lo * g.str[2] - g.pad[2] + kw; // first input column
+                                const Bits* src      = xRow + static_cast<std::size_t>(w) * a.xs.s[2];
+                                const std::int64_t count = t.hi - t.lo;
+                                const Tap tap            = static_cast<Tap>(
+                                    a.maskIndex ? ((d - d0) * g.k[1] + (h - h0)) * g.k[2] + kw
+                                                           : (d * g.in[1] + h) * g.in[2] + kw - g.pad[2]);
+                                auto run = [&](auto stepConst) {
+                                    constexpr std::size_t kStep = decltype(stepConst)::value;
+                                    if constexpr(K == RowKind::Average)
+                                        sumTap<Tag, kStep>(acc + t.lo, src, step, count);
+                                    else if constexpr(K == RowKind::Max)
+                                        maxTap<Tag, kStep>(acc + t.lo, src, step, count);
+                                    else
+                                        maxTapIndexed<Tag, Tap, kStep>(acc + t.lo, best + t.lo, src, step, count, tap);
+                                };
+                                if(step == 1)
+                                    run(std::integral_constant<std::size_t, 1>{});
+                                else if(step == 2)
+                                    run(std::integral_constant<std::size_t, 2>{});
+                                else
+                                    run(std::integral_constant<std::size_t, 0>{});
+                            }
+                        }
+                }
+                for(std::int64_t o = 0; o < ow; ++o)
+                {
+                    float res = acc[o];
+                    if constexpr(K == RowKind::Average)
+                    {
+                        if(a.mode == miopenPoolingAverage)
+                        {
+                            const std::int64_t w0     = o * g.str[2] - g.pad[2];
+                            const std::int64_t w1     = std::min(w0 + g.k[2], g.in[2]);
+                            const std::int64_t inside = (d1 - clampLow(d0)) * (h1 - clampLow(h0)) * (w1 - clampLow(w0));
+                            res /= static_cast<float>(inside > 0 ? inside : 1);
+                        }
+                        else
+                            res /= static_cast<float>(g.windowSize());
+                    }
+                    yRow[static_cast<std::size_t>(o) * a.ys.s[2]] = Tag::store(res);
+                }
+                if constexpr(K == RowKind::MaxIndexed)
+                {
+                    // The workspace is packed as y: this row's indices are contiguous.
+                    Index* ws = wp + row * static_cast<std::size_t>(ow);
+                    for(std::int64_t o = 0; o < ow; ++o)
+                        ws[o] = best[o] == kNoTap ? Index{0}
+                                : a.maskIndex     ? static_cast<Index>(best[o])
+                                                  : static_cast<Index>(best[o] + o * g.str[2]);
+                }
+            }
+        },
+        grain);
+}
+
+// Whether the Tap numbers of forwardRows fit an int32 (otherwise int64 is used): the Mask index
+// is below the window size; the Image tap lies in [-pad, in plane + window width).
+bool tapsFitInt32(const Geometry& g, bool maskIndex)
+{
+    constexpr std::int64_t kLimit = std::numeric_limits<std::int32_t>::max() - 1;
+    return maskIndex ? g.windowSize() < kLimit : g.inPlane() + g.k[2] < kLimit && g.pad[2] < kLimit;
+}
 
 } // namespace
 
@@ -232,86 +469,26 @@ void PoolingDescriptor::forward(const Handle& /*handle*/,
     const Strides xs     = stridesOf(xDesc);
     const Strides ys     = stridesOf(yDesc);
     const bool maskIndex = _indexMode == miopenPoolingWorkspaceIndexMask;
-    const auto mode      = _mode;
 
     storage::visit(xDesc.type(), "pooling", [&](auto tag) {
-        using Tag  = decltype(tag);
-        using Bits = typename Tag::Bits;
-        const auto* xp = static_cast<const Bits*>(x);
-        auto* yp       = static_cast<Bits*>(y);
-        visitIndexType(_indexType, [&](auto indexZero) {
-            using Index = decltype(indexZero);
-            auto* wp    = static_cast<Index*>(workspace);
-            const auto planes = g.n * g.c;
-            parallelFor(
-                planes,
-                [&](std::size_t begin, std::size_t end) {
-                    for(std::size_t plane = begin; plane < end; ++plane)
-                    {
-                        const std::size_t n = plane / g.c, c = plane % g.c;
-                        const Bits* xPlane  = xp + n * xs.n + c * xs.c;
-                        Bits* yPlane        = yp + n * ys.n + c * ys.c;
-                        std::size_t wsPos   = plane * static_cast<std::size_t>(g.outPlane());
-                        for(std::int64_t od = 0; od < g.out[0]; ++od)
-                            for(std::int64_t oh = 0; oh < g.out[1]; ++oh)
-                                for(std::int64_t ow = 0; ow < g.out[2]; ++ow, ++wsPos)
-                                {
-                                    const std::int64_t d0 = od * g.str[0] - g.pad[0];
-                                    const std::int64_t h0 = oh * g.str[1] - g.pad[1];
-                                    const std::int64_t w0 = ow * g.str[2] - g.pad[2];
-                                    const std::int64_t d1 = std::min(d0 + g.k[0], g.in[0]);
-                                    const std::int64_t h1 = std::min(h0 + g.k[1], g.in[1]);
-                                    const std::int64_t w1 = std::min(w0 + g.k[2], g.in[2]);
-                                    float res             = isMax ? Tag::kLowest : 0.0f;
-                                    // Max: the first strict maximum in window order, selected
-                                    // without a branch (random data mispredicts one per window
-                                    // element); its position is turned into an index once.
-                                    std::int64_t bd = 0, bh = 0, bw = 0;
-                                    bool found = false;
-                                    for(std::int64_t d = clampLow(d0); d < d1; ++d)
-                                        for(std::int64_t h = clampLow(h0); h < h1; ++h)
-                                            for(std::int64_t w = clampLow(w0); w < w1; ++w)
-                                            {
-                                                const float v = Tag::load(
-                                                    xPlane[static_cast<std::size_t>(d) * xs.s[0] +
-                                                           static_cast<std::size_t>(h) * xs.s[1] +
-                                                           static_cast<std::size_t>(w) * xs.s[2]]);
-                                                if(!isMax)
-                                                    res += v;
-                                                else
-                                                {
-                                                    const bool gt = v > res;
-                                                    res   = gt ? v : res;
-                                                    bd    = gt ? d : bd;
-                                                    bh    = gt ? h : bh;
-                                                    bw    = gt ? w : bw;
-                                                    found = found || gt;
-                                                }
-                                            }
-                                    const std::uint64_t index =
-                                        !found ? 0
-                                               : static_cast<std::uint64_t>(
-                                                     maskIndex ? ((bd - d0) * g.k[1] + (bh - h0)) * g.k[2] + (bw - w0)
-                                                               : (bd * g.in[1] + bh) * g.in[2] + bw);
-                                    if(mode == miopenPoolingAverage)
-                                    {
-                                        const std::int64_t inside = (d1 - clampLow(d0)) *
-                                                                    (h1 - clampLow(h0)) *
-                                                                    (w1 - clampLow(w0));
-                                        res /= static_cast<float>(inside > 0 ? inside : 1);
-                                    }
-                                    else if(mode == miopenPoolingAverageInclusive)
-                                        res /= static_cast<float>(g.windowSize());
-                                    yPlane[static_cast<std::size_t>(od) * ys.s[0] +
-                                           static_cast<std::size_t>(oh) * ys.s[1] +
-                                           static_cast<std::size_t>(ow) * ys.s[2]] = Tag::store(res);
-                                    if(writeWs)
-                                        wp[wsPos] = static_cast<Index>(index);
-                                }
-                    }
-                },
-                planeGrain(g.outPlane() * g.windowSize()));
-        });
+        using Tag       = decltype(tag);
+        using Bits      = typename Tag::Bits;
+        const auto* xp  = static_cast<const Bits*>(x);
+        auto* yp        = static_cast<Bits*>(y);
+        const RowArgs a{g, xs, ys, maskIndex, _mode};
+        if(writeWs)
+            visitIndexType(_indexType, [&](auto indexZero) {
+                using Index = decltype(indexZero);
+                auto* wp    = static_cast<Index*>(workspace);
+                if(tapsFitInt32(g, maskIndex))
+                    forwardRows<Tag, RowKind::MaxIndexed, Index, std::int32_t>(a, xp, yp, wp);
+                else
+                    forwardRows<Tag, RowKind::MaxIndexed, Index, std::int64_t>(a, xp, yp, wp);
+            });
+        else if(isMax)
+            forwardRows<Tag, RowKind::Max>(a, xp, yp, static_cast<std::uint8_t*>(nullptr));
+        else
+            forwardRows<Tag, RowKind::Average>(a, xp, yp, static_cast<std::uint8_t*>(nullptr));
     });
 }
 

@@ -263,8 +263,10 @@ std::vector<int> stridesFor(const std::vector<int>& lens, int layoutKind)
     return s;
 }
 
+// ties: x holds ReLU-like data with many equal values (about half zeros, the rest 1 or 2), so
+// most windows hold several maxima and only the first-maximum rule gives the reference's index.
 void runPooling(const PoolConfig& c, miopenDataType_t type, const std::vector<int>& xl, int layoutKind,
-                std::mt19937& rng)
+                std::mt19937& rng, bool ties = false)
 {
     SCOPED_TRACE(c.str() + " x " + test::lensString(xl) + " " + test::typeName(type) + " layout " +
                  std::to_string(layoutKind));
@@ -277,6 +279,10 @@ void runPooling(const PoolConfig& c, miopenDataType_t type, const std::vector<in
 
     auto x = std::make_unique<HostTensor>(type, xl, stridesFor(xl, layoutKind));
     x->fill(rng);
+    if(ties)
+        for(std::size_t i = 0; i < x->count(); ++i)
+            x->set(x->offset(x->index(i)),
+                   static_cast<float>(std::max(0, std::uniform_int_distribution<int>(-2, 2)(rng))));
     std::vector<int> yl(xl.size());
     ASSERT_MIOPEN_OK(miopenGetPoolingNdForwardOutputDim(pd, x->desc(), static_cast<int>(xl.size()), yl.data()));
     ASSERT_EQ(yl, outputLens(xl, c));
@@ -574,6 +580,42 @@ TEST(PoolingLarge, ParallelPlanesMatchReference)
     runPooling(c, miopenFloat, {4, 16, 32, 32}, 1, rng);
     c.mode = miopenPoolingAverage;
     runPooling(c, miopenHalf, {4, 16, 32, 32}, 0, rng);
+}
+
+// Max pooling on data full of ties: the saved index (every index type, Mask and Image) and the
+// backward's dx must follow the first maximum in window order, in every layout (unit, pooling
+// and channels-last steps along the row), 2-D and 3-D, each type.
+TEST(PoolingTies, FirstMaximumIndexAndGradient)
+{
+    std::mt19937 rng(777);
+    auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+    for(int round = 0; round < 24; ++round)
+    {
+        const miopenDataType_t type = round % 3 == 0 ? miopenFloat : round % 3 == 1 ? miopenHalf : miopenBFloat16;
+        const int r = round % 4 == 3 ? 3 : 2;
+        PoolConfig c;
+        c.mode = miopenPoolingMax;
+        std::vector<int> xl{pick(1, 2), pick(1, 3)};
+        for(int d = 0; d < r; ++d)
+        {
+            const int k = pick(1, r == 2 ? 4 : 3);
+            c.window.push_back(k);
+            c.stride.push_back(pick(1, k));
+            c.pad.push_back(pick(0, k - 1));
+            xl.push_back(pick(std::max(1, k - 2 * c.pad.back()), r == 2 ? 20 : 7));
+        }
+        c.indexType = static_cast<miopenIndexType_t>(round % 4);
+        c.indexMode = static_cast<miopenPoolingWorkspaceIndexMode_t>((round / 4) % 2);
+        int plane = 1;
+        for(std::size_t d = 2; d < xl.size(); ++d)
+            plane *= xl[d];
+        // Image indices of a plane this large need more than 8 bits.
+        if(c.indexMode == miopenPoolingWorkspaceIndexImage && plane >= 255 && c.indexType == miopenIndexUint8)
+            c.indexType = miopenIndexUint16;
+        runPooling(c, type, xl, round % 3, rng, true);
+        if(HasFailure())
+            return;
+    }
 }
 
 } // namespace
