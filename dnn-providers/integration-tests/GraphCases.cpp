@@ -18,6 +18,7 @@
 #include <map>
 #include <numeric>
 #include <tuple>
+#include <utility>
 #include <random>
 
 namespace integration_tests
@@ -618,6 +619,50 @@ private:
     CaseRng _r;
     TensorPtr _in, _out;
     Tensor<T> _it, _ot;
+};
+
+/// One activation backward node mode_BWD(dy, x) (MIOpen's activation backward with alpha 1 and
+/// beta 0 as libMIOpen.so forwards it), packed tensors; x in [-3, 3].
+template <typename T>
+class ActivationBwdSample : public CaseSample
+{
+public:
+    ActivationBwdSample(const Unary& u, uint32_t salt)
+        : _u(u)
+        , _r(salt)
+    {
+        std::vector<int64_t> dims = {_r.pick(1, 3), _r.pick(1, 17), _r.pick(1, 9), _r.pick(1, 9)};
+        _text = u.name + "_bwd " + dimsText(dims) + " (" + _r.trace() + ")";
+        configure<T>(_graph);
+        _dy = _graph.tensor(TensorAttributes().set_name("dy").set_dim(dims));
+        _x = _graph.tensor(TensorAttributes().set_name("x").set_dim(dims));
+        _dx = _graph.pointwise(_dy, _x, u.attributes);
+        _dx->set_output(true).set_name("dx").set_dim(dims);
+        _dyt = Tensor<T>(dims);
+        _xt = Tensor<T>(dims);
+        _dxt = Tensor<T>(dims);
+        _dyt.fillUniform(-2.f, 2.f, _r.seed(1));
+        _xt.fillUniform(-3.f, 3.f, _r.seed(2));
+        _dxt.fill(7.f);
+    }
+
+    VariantPack variantPack() override { return {{_dy, _dyt.data()}, {_x, _xt.data()}, {_dx, _dxt.data()}}; }
+
+    void check() override
+    {
+        Tensor<T> ref(_dxt.dims());
+        const tu::TensorView<const T> xv = std::as_const(_xt).view();
+        tu::CpuReferencePointwise::compute<T, T>(hipdnn_frontend::detail::toWire(_u.mode), ref.view(),
+                                                 std::as_const(_dyt).view(), &xv, nullptr, _u.params);
+        const double tol = tu::pointwise::getTolerance<T>();
+        expectClose(ref, _dxt, tol, std::max(tol, outputRtol<T>()), "activation backward " + _u.name);
+    }
+
+private:
+    Unary _u;
+    CaseRng _r;
+    TensorPtr _dy, _x, _dx;
+    Tensor<T> _dyt, _xt, _dxt;
 };
 
 /// The pointwise graphs libMIOpen.so's forwarding builds for MIOpen's activation and tensor-op
@@ -1676,6 +1721,21 @@ std::vector<GraphCase> buildCatalogue()
     {
         add("pointwise." + u.name, 1, [u](DType dtype, int, uint32_t salt) {
             return makeTyped<PointwiseSample>(dtype, u, salt);
+        });
+    }
+    // MIOpen's activation backward (alpha 1, beta 0): the _BWD mode of each forward activation.
+    const std::pair<const char*, fe::PointwiseMode> backwardModes[] = {
+        {"relu", fe::PointwiseMode::RELU_BWD},        {"leaky_relu", fe::PointwiseMode::RELU_BWD},
+        {"clipped_relu", fe::PointwiseMode::RELU_BWD}, {"tanh", fe::PointwiseMode::TANH_BWD},
+        {"sigmoid", fe::PointwiseMode::SIGMOID_BWD},  {"elu", fe::PointwiseMode::ELU_BWD},
+        {"elu_alpha", fe::PointwiseMode::ELU_BWD},    {"softplus", fe::PointwiseMode::SOFTPLUS_BWD}};
+    for(const auto& [name, mode] : backwardModes)
+    {
+        Unary u = *std::find_if(unaries.begin(), unaries.end(), [&](const Unary& v) { return v.name == name; });
+        u.mode = mode;
+        u.attributes.set_mode(mode);
+        add(std::string("activation_bwd.") + name, 2, [u](DType dtype, int, uint32_t salt) {
+            return makeTyped<ActivationBwdSample>(dtype, u, salt);
         });
     }
     // MIOpen's activation and tensor-op calls as libMIOpen.so forwards them.

@@ -8,11 +8,11 @@ namespace dnnl_provider
 namespace
 {
 
-void checkTypes(const GraphView& graph)
+void checkTypes(const GraphView& graph, std::optional<int64_t> skipUid)
 {
     for(const auto& [uid, t] : graph.tensors())
     {
-        if(t->value_type() != dobj::TensorValue::NONE)
+        if(t->value_type() != dobj::TensorValue::NONE || uid == skipUid)
         {
             continue; // pass-by-value scalars are read at plan build
         }
@@ -38,8 +38,7 @@ void checkTypes(const GraphView& graph)
 void build(const GraphView& graph, PlanRecipe& recipe)
 {
     declineIf(graph.nodeCount() == 0, "the graph has no nodes");
-    declineResampleIndex(graph);
-    checkTypes(graph);
+    checkTypes(graph, declineResampleIndex(graph));
     const auto kind = graph.node(0).attributes_type();
     switch(kind)
     {

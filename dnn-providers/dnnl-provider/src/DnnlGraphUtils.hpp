@@ -11,6 +11,7 @@
 
 #include <oneapi/dnnl/dnnl.hpp>
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -198,8 +199,9 @@ void buildBatchnormTraining(const GraphView& graph, PlanRecipe& recipe);
 void buildBatchnormBackward(const GraphView& graph, PlanRecipe& recipe);
 void buildPointwise(const GraphView& graph, PlanRecipe& recipe);
 /// Declines graphs that write or read hipDNN's max-pooling index tensor (before the type checks, which
-/// would only name its INT32 type).
-void declineResampleIndex(const GraphView& graph);
+/// would only name its INT32 type), except max pooling's gradient from x, whose virtual index uid
+/// it returns (the type checks skip it: oneDNN's own workspace replaces it).
+std::optional<int64_t> declineResampleIndex(const GraphView& graph);
 void buildResampleFwd(const GraphView& graph, PlanRecipe& recipe);
 void buildResampleBwd(const GraphView& graph, PlanRecipe& recipe);
 void buildReduction(const GraphView& graph, PlanRecipe& recipe);

@@ -195,6 +195,8 @@ std::string declineReason(const ModeCase& m, bool backward)
         return "activation-power";
     if(m.mode == miopenActivationABS && backward)
         return "activation-abs-backward";
+    if(m.mode == miopenActivationCLIPPEDRELU && backward)
+        return "activation-clipped-backward";
     return "";
 }
 

@@ -10,7 +10,8 @@
 //   SOFTRELU     y = log(1 + e^x)             SOFTPLUS_FWD / SOFTPLUS_BWD, softplus beta 1
 //   ABS          y = |x|                      ABS (forward only: no pointwise mode is its backward)
 //   POWER        y = (alpha + beta * x)^gamma declined: no pointwise mode
-//   CLIPPEDRELU  y = min(alpha, max(0, x))    RELU_FWD / RELU_BWD with upper clip alpha
+//   CLIPPEDRELU  y = min(alpha, max(0, x))    RELU_FWD with upper clip alpha (forward only: MIOpen's
+//                                             backward passes dy at x == alpha, RELU_BWD gives 0)
 //   LEAKYRELU    y = x > 0 ? x : alpha * x    RELU_FWD / RELU_BWD with lower clip slope alpha
 //   ELU          y = x > 0 ? x : alpha(e^x-1) ELU_FWD / ELU_BWD with elu alpha
 #pragma once
@@ -72,6 +73,11 @@ inline ActivationTranslation translateActivation(int mode, double alpha, double 
         use(fe::PointwiseMode::ABS, fe::PointwiseMode::ABS);
         break;
     case miopenActivationCLIPPEDRELU:
+        if(backward)
+        {
+            t.reason = "activation-clipped-backward"; // dx = dy for 0 < x <= alpha: the node's bound is open
+            return t;
+        }
         use(fe::PointwiseMode::RELU_FWD, fe::PointwiseMode::RELU_BWD);
         t.attributes.set_relu_upper_clip(a);
         break;
