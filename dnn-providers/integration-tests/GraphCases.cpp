@@ -1729,11 +1729,12 @@ std::vector<GraphCase> buildCatalogue()
         {"clipped_relu", fe::PointwiseMode::RELU_BWD}, {"tanh", fe::PointwiseMode::TANH_BWD},
         {"sigmoid", fe::PointwiseMode::SIGMOID_BWD},  {"elu", fe::PointwiseMode::ELU_BWD},
         {"elu_alpha", fe::PointwiseMode::ELU_BWD},    {"softplus", fe::PointwiseMode::SOFTPLUS_BWD}};
-    for(const auto& [name, mode] : backwardModes)
+    for(const auto& entry : backwardModes)
     {
+        const std::string name = entry.first; // a lambda cannot capture a structured binding (C++17)
         Unary u = *std::find_if(unaries.begin(), unaries.end(), [&](const Unary& v) { return v.name == name; });
-        u.mode = mode;
-        u.attributes.set_mode(mode);
+        u.mode = entry.second;
+        u.attributes.set_mode(entry.second);
         add(std::string("activation_bwd.") + name, 2, [u](DType dtype, int, uint32_t salt) {
             return makeTyped<ActivationBwdSample>(dtype, u, salt);
         });
