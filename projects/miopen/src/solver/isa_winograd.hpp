@@ -986,12 +986,26 @@ struct WinogradWrwPlan
         return std::min(block, roundUp(geo.s.tiles - b * block, kWinoLanes));
     }
 
+    // dst[x * stride + at + lane] = rows[x][lane] for x < count. The transforms compute into
+    // local rows and copy them out here: written straight into the strided V or Y, the compiler
+    // could not rule out aliasing with the inputs and left the transform loops scalar.
+    static void storeRows(const float (*rows)[kWinoLanes], int count, std::size_t stride, std::size_t at, float* dst)
+    {
+        for(int x = 0; x < count; ++x)
+        {
+            float* d = dst + static_cast<std::size_t>(x) * stride + at;
+            for(std::size_t l = 0; l < kWinoLanes; ++l)
+                d[l] = rows[x][l];
+        }
+    }
+
     // B^T x B of input channel c for the tiles of block b: v[xi][c][tile].
     void inputTransform(const float* x, std::size_t b, std::size_t c0, std::size_t c1, float* v) const
     {
         const std::size_t panels = blockTiles(b) / kWinoLanes;
         alignas(64) float patch[kXi][kWinoLanes];
         alignas(64) float rows[kXi][kWinoLanes];
+        alignas(64) float out[kXi][kWinoLanes];
         typename WinogradPlan<M>::TileRun runs[kWinoLanes];
         for(std::size_t q = 0; q < panels; ++q)
         {
@@ -1028,10 +1042,11 @@ struct WinogradWrwPlan
                     for(int j = 0; j < kAlpha; ++j)
                     {
                         in[j] = rows[i * kAlpha + j];
-                        o[j]  = v + static_cast<std::size_t>(i * kAlpha + j) * vStride() + c * block + q * kWinoLanes;
+                        o[j]  = out[i * kAlpha + j];
                     }
                     Tr::inputRows(in, o);
                 }
+                storeRows(out, kXi, vStride(), c * block + q * kWinoLanes, v);
             }
         }
     }
@@ -1048,6 +1063,7 @@ struct WinogradWrwPlan
         alignas(64) float patch[M * M][kWinoLanes];
         alignas(64) float junk[2][kWinoLanes];
         alignas(64) float rows[kAlpha * M][kWinoLanes];
+        alignas(64) float out[kXi][kWinoLanes];
         typename WinogradPlan<M>::TileRun runs[kWinoLanes];
         for(std::size_t q = 0; q < panels; ++q)
         {
@@ -1113,9 +1129,10 @@ struct WinogradWrwPlan
                     for(int j = 0; j < M; ++j)
                         in[j] = rows[r * M + j];
                     for(int t = 0; t < kAlpha; ++t)
-                        o[t] = y + static_cast<std::size_t>(r * kAlpha + t) * yStride() + k * block + q * kWinoLanes;
+                        o[t] = out[r * kAlpha + t];
                     Tr::gradRows(in, o);
                 }
+                storeRows(out, kXi, yStride(), k * block + q * kWinoLanes, y);
             }
         }
     }
