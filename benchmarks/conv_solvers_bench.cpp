@@ -126,6 +126,9 @@ struct Options
     // MIOPEN_NUM_THREADS=1 OMP_NUM_THREADS=1 it does not count the time another process held the
     // core, so single-threaded comparisons stay usable on a loaded machine).
     std::string clock = "wall";
+    // Interleaved rounds of the best MIOpen solver and the fastest oneDNN algorithm after the
+    // sequential measurement: the ratio is the median of the per-round ratios (0: sequential).
+    int pairRounds = 7;
 };
 
 void printUsage()
@@ -155,6 +158,10 @@ void printUsage()
         "                     machine; the least disturbed measurement is kept\n"
         "  --max-other-load=X default 0.1 cores\n"
         "  --quiet-wait=S     default 120 s\n"
+        "  --pair-rounds=N    time the best MIOpen solver and the fastest oneDNN algorithm\n"
+        "                     again in N interleaved rounds (A B, B A, ...); the ratio is the\n"
+        "                     median of the per-round ratios (default 7; 0: the sequential\n"
+        "                     medians' ratio)\n"
         "  --list             list the layers and exit\n");
 }
 
@@ -193,6 +200,8 @@ bool parseOptions(int argc, char** argv, Options& o, bool& listOnly)
             o.onednnAlg = value();
         else if(startsWith(a, "--csv="))
             o.csvPath = value();
+        else if(startsWith(a, "--pair-rounds="))
+            o.pairRounds = std::atoi(value().c_str());
         else if(startsWith(a, "--retries="))
             o.retries = std::atoi(value().c_str());
         else if(startsWith(a, "--max-other-load="))
@@ -216,7 +225,7 @@ bool parseOptions(int argc, char** argv, Options& o, bool& listOnly)
         }
     }
     if(o.batch < 1 || o.minReps < 1 || o.maxReps < o.minReps || o.warmup < 0 || o.minTimeS < 0 ||
-       !(o.tol > 0) || o.retries < 0 || o.maxOtherLoad < 0 || o.quietWaitS < 0 ||
+       !(o.tol > 0) || o.retries < 0 || o.pairRounds < 0 || o.maxOtherLoad < 0 || o.quietWaitS < 0 ||
        (o.clock != "wall" && o.clock != "cpu"))
     {
         std::fprintf(stderr, "bad option values (batch, reps, max-reps, warmup, min-time, tol, "
@@ -338,7 +347,9 @@ struct CaseResult
     double onednnGflops  = 0;
     double directGflops  = 0; // oneDNN convolution_direct, when timed
     int bestMiopen       = -1;
-    double ratio         = 0; // best MIOpen / best oneDNN
+    double ratio         = 0; // best MIOpen / best oneDNN (paired rounds' median when timed)
+    double ratioSeq      = 0; // the same from the sequential medians
+    double ratioLo = 0, ratioHi = 0; // the paired rounds' smallest and largest ratio
     double ratioDirect   = 0; // best MIOpen / oneDNN convolution_direct (0 when not timed)
     double foreignLoad   = 0; // cores other processes kept busy while this case ran
 };
@@ -442,6 +453,72 @@ std::vector<float> randomBuffer(std::size_t n, std::uint32_t seed)
     return v;
 }
 
+const miopen::conv::Solver* bestSolver(const std::vector<const miopen::conv::Solver*>& solvers, const std::string& name)
+{
+    for(const auto* sv : solvers)
+        if(sv->name() == name)
+            return sv;
+    throw std::logic_error("best solver " + name + " is not applicable");
+}
+
+// The median of `reps` runs of fn, in ms (wall clock, or CPU time with --clock=cpu).
+double medianRunMs(const std::function<void()>& fn, int reps, const Options& o)
+{
+    std::vector<double> ms;
+    for(int i = 0; i < reps; ++i)
+    {
+        const bool cpu   = o.clock == "cpu";
+        const double c0  = cpu ? processCpuMs() : 0.0;
+        const auto t0    = std::chrono::steady_clock::now();
+        fn();
+        const auto t1    = std::chrono::steady_clock::now();
+        ms.push_back(cpu ? processCpuMs() - c0 : std::chrono::duration<double, std::milli>(t1 - t0).count());
+    }
+    std::sort(ms.begin(), ms.end());
+    return ms[ms.size() / 2];
+}
+
+// The machine's speed drifts by 10-20 % over seconds (frequency, the host's other guests), more
+// than the sequential measurement (oneDNN first, then every solver) can tell from a real
+// difference. So the two finalists run again in interleaved rounds (A B, B A, ...), each round a
+// median of 3 runs of each, and the ratio is the median of the rounds' ratios.
+void pairedRatio(CaseResult& r, const miopen::conv::Solver& solver, const miopen::conv::ProblemDescription& problem,
+                 const miopen::conv::ConvTensors& tensors, const miopen::Handle& handle, OnednnCase& peer,
+                 dn::stream& strm, const Options& o)
+{
+    const std::size_t wsBytes       = solver.workspaceSize(problem);
+    const miopen::Allocation wsAlloc = handle.allocate(wsBytes);
+    const std::function<void()> runMiopen = [&]() { solver.run(handle, problem, tensors, wsAlloc.get(), wsBytes); };
+    const std::function<void()> runPeer   = [&]() {
+        peer.prim.execute(strm, peer.args);
+        strm.wait();
+    };
+    runMiopen();
+    runPeer();
+    std::vector<double> ratios;
+    for(int i = 0; i < o.pairRounds; ++i)
+    {
+        double mio = 0, one = 0;
+        if(i % 2 == 0)
+        {
+            mio = medianRunMs(runMiopen, 3, o);
+            one = medianRunMs(runPeer, 3, o);
+        }
+        else
+        {
+            one = medianRunMs(runPeer, 3, o);
+            mio = medianRunMs(runMiopen, 3, o);
+        }
+        ratios.push_back(one / mio);
+    }
+    std::sort(ratios.begin(), ratios.end());
+    r.ratio   = ratios[ratios.size() / 2];
+    r.ratioLo = ratios.front();
+    r.ratioHi = ratios.back();
+    std::printf("  paired rounds (%d): best MIOpen / oneDNN median %.3f, range %.3f .. %.3f (sequential %.3f)\n",
+                o.pairRounds, r.ratio, r.ratioLo, r.ratioHi, r.ratioSeq);
+}
+
 CaseResult runCase(const Layer& l, Direction dir, const Options& o, const miopen::Handle& handle,
                    const dn::engine& eng, dn::stream& strm)
 {
@@ -507,6 +584,7 @@ CaseResult runCase(const Layer& l, Direction dir, const Options& o, const miopen
         algs.push_back({dn::algorithm::convolution_winograd, "winograd"});
     bool haveReference = false;
     std::vector<std::string> timedImpls;
+    OnednnCase fastest; // the fastest oneDNN algorithm, kept for the paired rounds
     for(const auto& [alg, algName] : algs)
     {
         OnednnCase c;
@@ -548,6 +626,7 @@ CaseResult runCase(const Layer& l, Direction dir, const Options& o, const miopen
         {
             r.onednnGflops = gf;
             r.onednnImpl   = label;
+            fastest        = c;
         }
     }
 
@@ -606,7 +685,10 @@ CaseResult runCase(const Layer& l, Direction dir, const Options& o, const miopen
            (r.bestMiopen < 0 || r.miopen[i].gflops > r.miopen[std::size_t(r.bestMiopen)].gflops))
             r.bestMiopen = static_cast<int>(i);
     if(r.bestMiopen >= 0 && r.onednnGflops > 0)
-        r.ratio = r.miopen[std::size_t(r.bestMiopen)].gflops / r.onednnGflops;
+        r.ratio = r.ratioSeq = r.miopen[std::size_t(r.bestMiopen)].gflops / r.onednnGflops;
+    if(r.bestMiopen >= 0 && r.onednnGflops > 0 && o.pairRounds > 0)
+        pairedRatio(r, *bestSolver(applicable, r.miopen[std::size_t(r.bestMiopen)].name), problem, tensors, handle,
+                    fastest, strm, o);
     if(r.bestMiopen >= 0 && r.directGflops > 0)
         r.ratioDirect = r.miopen[std::size_t(r.bestMiopen)].gflops / r.directGflops;
     if(!r.skipped.empty())
@@ -667,7 +749,9 @@ void printMarkdown(const std::vector<CaseResult>& results, const Options& o, dou
                     r.ratioDirect > 0 ? fmt(r.ratioDirect, 2).c_str() : "-", r.foreignLoad);
     }
 
-    std::printf("\n\"ratio\": best correct MIOpen solver / fastest oneDNN algorithm; \"vs direct\": "
+    std::printf("\n\"ratio\": best correct MIOpen solver / fastest oneDNN algorithm (with --pair-rounds, "
+                "the median over interleaved rounds of the two; the GFLOP/s columns are the sequential "
+                "medians); \"vs direct\": "
                 "/ oneDNN convolution_direct. \"other load\": cores other processes kept busy "
                 "while the row was measured (/proc/stat minus this process); above ~0.1 the row "
                 "is noisy.\n");

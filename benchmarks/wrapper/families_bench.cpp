@@ -335,6 +335,16 @@ int main(int argc, char** argv)
     std::vector<char*> gbArgs = {argv[0]};
     for(int i = 1; i < argc; ++i)
     {
+        if(std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0)
+        {
+            std::printf("usage: wrapper_families_bench [--smoke] [Google Benchmark flags]\n"
+                        "  Times activation, OpTensor and ScaleTensor cases through the public MIOpen API,\n"
+                        "  pass-through (MIOPEN_HIPDNN_FORWARDING=disabled) and forwarded (enabled) in two\n"
+                        "  child processes, then a short third run that records the routes.\n"
+                        "  --smoke   the small shapes only (the ctest smoke run)\n"
+                        "  Google Benchmark flags (e.g. --benchmark_filter=relu) go to both children.\n");
+            return 0;
+        }
         if(std::strcmp(argv[i], "--smoke") == 0)
             gSmoke = true;
         else
