@@ -30,16 +30,25 @@ struct WinogradTransforms<2>
 {
     static constexpr int kAlpha = 4;
     static constexpr double kG[4][3] = {{1, 0, 0}, {0.5, 0.5, 0.5}, {0.5, -0.5, 0.5}, {0, 0, 1}};
+    // B^T d of alpha values: floats, or whole vectors (GCC vector extensions).
+    template <class V>
+    static void inputVals(const V* d, V* r)
+    {
+        r[0] = d[0] - d[2];
+        r[1] = d[1] + d[2];
+        r[2] = d[2] - d[1];
+        r[3] = d[1] - d[3];
+    }
     // B^T d for alpha vectors of kWinoLanes lanes.
     static void inputRows(const float* const* d, float* const* r)
     {
         for(std::size_t l = 0; l < kWinoLanes; ++l)
         {
-            const float d0 = d[0][l], d1 = d[1][l], d2 = d[2][l], d3 = d[3][l];
-            r[0][l] = d0 - d2;
-            r[1][l] = d1 + d2;
-            r[2][l] = d2 - d1;
-            r[3][l] = d1 - d3;
+            const float dv[4] = {d[0][l], d[1][l], d[2][l], d[3][l]};
+            float rv[4];
+            inputVals(dv, rv);
+            for(int k = 0; k < 4; ++k)
+                r[k][l] = rv[k];
         }
     }
     // A^T m for alpha vectors -> m vectors.
@@ -77,21 +86,29 @@ struct WinogradTransforms<4>
                                         {1.0 / 24, 1.0 / 12, 1.0 / 6},
                                         {1.0 / 24, -1.0 / 12, 1.0 / 6},
                                         {0, 0, 1}};
+    template <class V>
+    static void inputVals(const V* d, V* r)
+    {
+        const V a = d[4] - 4.0f * d[2]; // shared terms
+        const V b = d[3] - 4.0f * d[1];
+        const V c = d[4] - d[2];
+        const V e = 2.0f * (d[3] - d[1]);
+        r[0]      = 4.0f * d[0] - 5.0f * d[2] + d[4];
+        r[1]      = a + b;
+        r[2]      = a - b;
+        r[3]      = c + e;
+        r[4]      = c - e;
+        r[5]      = 4.0f * d[1] - 5.0f * d[3] + d[5];
+    }
     static void inputRows(const float* const* d, float* const* r)
     {
         for(std::size_t l = 0; l < kWinoLanes; ++l)
         {
-            const float d0 = d[0][l], d1 = d[1][l], d2 = d[2][l], d3 = d[3][l], d4 = d[4][l], d5 = d[5][l];
-            const float a = d4 - 4.0f * d2; // shared terms
-            const float b = d3 - 4.0f * d1;
-            const float c = d4 - d2;
-            const float e = 2.0f * (d3 - d1);
-            r[0][l] = 4.0f * d0 - 5.0f * d2 + d4;
-            r[1][l] = a + b;
-            r[2][l] = a - b;
-            r[3][l] = c + e;
-            r[4][l] = c - e;
-            r[5][l] = 4.0f * d1 - 5.0f * d3 + d5;
+            const float dv[6] = {d[0][l], d[1][l], d[2][l], d[3][l], d[4][l], d[5][l]};
+            float rv[6];
+            inputVals(dv, rv);
+            for(int k = 0; k < 6; ++k)
+                r[k][l] = rv[k];
         }
     }
     static void outputRows(const float* const* m, float* const* o)
@@ -146,10 +163,29 @@ inline __m512 loadRange(const float* p, long lo, long hi, long o)
 }
 #endif
 
+#if MIOPEN_ISA_AVX512
+// Stores the alpha column vectors of 16 tiles at lane `at` of dst[j] (the `store` lanes), input-
+// transformed along x first with kAlongX.
+template <int M, bool kAlongX>
+void storeColumns(__m512 (&col)[M + 2], float* const* dst, std::size_t at, __mmask16 store)
+{
+    if constexpr(kAlongX)
+    {
+        __m512 t[M + 2];
+        WinogradTransforms<M>::inputVals(col, t);
+        for(int j = 0; j < M + 2; ++j)
+            col[j] = t[j];
+    }
+    for(int j = 0; j < M + 2; ++j)
+        storeLanes(dst[j] + at, store, col[j]);
+}
+#endif
+
 // dst[j][l] = p[l*M + j] for lanes l < count (<= kWinoLanes) and j < M + 2, reading p[i] only for
 // lo <= i < hi and taking zero elsewhere (the image border: masked loads never touch memory
-// outside [lo, hi), so p may point before the row).
-template <int M>
+// outside [lo, hi), so p may point before the row). With kAlongX the alpha values of each lane are
+// input-transformed (d B, the x pass of B^T d B) before they are stored, while still in registers.
+template <int M, bool kAlongX = false>
 void gatherTileColumns(const float* p, long lo, long hi, std::size_t count, float* const* dst)
 {
 #if MIOPEN_ISA_AVX512
@@ -171,14 +207,16 @@ void gatherTileColumns(const float* p, long lo, long hi, std::size_t count, floa
                 l[k]          = loadRange(p, lo, hi, o1);
                 s4[k]         = loadRange(p, lo, hi, o2);
             }
+            __m512 col[6];
             for(int j = 0; j < 6; ++j)
             {
                 const __m512* src = j < 4 ? l : s4;
                 const __m512i& ix = idx[j & 3];
                 const __m512 a    = _mm512_permutex2var_ps(src[0], ix, src[1]);
                 const __m512 b    = _mm512_permutex2var_ps(src[2], ix, src[3]);
-                storeLanes(dst[j] + 16 * h, store, _mm512_mask_blend_ps(0xff00, a, b));
+                col[j]            = _mm512_mask_blend_ps(0xff00, a, b);
             }
+            storeColumns<M, kAlongX>(col, dst, 16 * h, store);
         }
         return;
     }
@@ -197,21 +235,38 @@ void gatherTileColumns(const float* p, long lo, long hi, std::size_t count, floa
                 l[k]          = loadRange(p, lo, hi, o1);
                 s2[k]         = loadRange(p, lo, hi, o2);
             }
+            __m512 col[4];
             for(int j = 0; j < 4; ++j)
             {
                 const __m512* src = j < 2 ? l : s2;
-                storeLanes(dst[j] + 16 * h, store, _mm512_permutex2var_ps(src[0], idx[j & 1], src[1]));
+                col[j]            = _mm512_permutex2var_ps(src[0], idx[j & 1], src[1]);
             }
+            storeColumns<M, kAlongX>(col, dst, 16 * h, store);
         }
         return;
     }
 #else
-    for(int j = 0; j < M + 2; ++j)
-        for(std::size_t l = 0; l < count; ++l)
+    for(std::size_t l = 0; l < count; ++l)
+    {
+        float col[M + 2];
+        for(int j = 0; j < M + 2; ++j)
         {
             const long i = static_cast<long>(l) * M + j;
-            dst[j][l]    = i >= lo && i < hi ? p[i] : 0.0f;
+            col[j]       = i >= lo && i < hi ? p[i] : 0.0f;
         }
+        if constexpr(kAlongX)
+        {
+            float out[M + 2];
+            WinogradTransforms<M>::inputVals(col, out);
+            for(int j = 0; j < M + 2; ++j)
+                dst[j][l] = out[j];
+        }
+        else
+        {
+            for(int j = 0; j < M + 2; ++j)
+                dst[j][l] = col[j];
+        }
+    }
 #endif
 }
 
@@ -400,8 +455,8 @@ struct WinogradPlan
         return count;
     }
 
-    // Gathers the alpha x alpha patches of channel c for the tiles of `runs` into patch[xi][lane]
-    // (zero outside the image and past the last tile).
+    // Gathers the alpha x alpha patches of channel c for the tiles of `runs`, transformed along x
+    // (d B), into patch[r*alpha + j][lane] (zero outside the image and past the last tile).
     void gatherPatches(const float* src, std::size_t c, const TileRun* runs, std::size_t nruns,
                        float (*patch)[kWinoLanes]) const
     {
@@ -431,12 +486,63 @@ struct WinogradPlan
                 }
                 // p may point before the row (x0 < 0); only [a, b) is read.
                 const float* p = img + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(y) * s.ws) + x0;
-                gatherTileColumns<M>(p, a, b, run.len, d);
+                gatherTileColumns<M, true>(p, a, b, run.len, d);
             }
         }
         for(int x = 0; x < kXi; ++x)
             for(std::size_t l = covered; l < kWinoLanes; ++l)
                 patch[x][l] = 0.0f;
+    }
+
+    // The x pass of B^T d B on raw patches: rows[r*alpha + j] = (d B)[r][j].
+    static void alongX(const float (*patch)[kWinoLanes], float (*rows)[kWinoLanes])
+    {
+        for(int r = 0; r < kAlpha; ++r)
+        {
+            const float* in[kAlpha];
+            float* o[kAlpha];
+            for(int j = 0; j < kAlpha; ++j)
+            {
+                in[j] = patch[r * kAlpha + j];
+                o[j]  = rows[r * kAlpha + j];
+            }
+            Tr::inputRows(in, o);
+        }
+    }
+
+    // The y pass on rows transformed along x: dst[xi * xiStride + lane] for xi = i*alpha + j,
+    // i the y frequency. Stores straight from registers (AVX-512); the portable path computes
+    // into a local buffer first, so the compiler can vectorize it without aliasing doubts.
+    static void alongYStore(const float (*rows)[kWinoLanes], float* dst, std::size_t xiStride)
+    {
+#if MIOPEN_ISA_AVX512
+        for(int j = 0; j < kAlpha; ++j)
+            for(std::size_t h = 0; h < kWinoLanes; h += 16)
+            {
+                __m512 d[kAlpha], r[kAlpha];
+                for(int k = 0; k < kAlpha; ++k)
+                    d[k] = _mm512_load_ps(rows[k * kAlpha + j] + h);
+                Tr::inputVals(d, r);
+                for(int i = 0; i < kAlpha; ++i)
+                    _mm512_storeu_ps(dst + static_cast<std::size_t>(i * kAlpha + j) * xiStride + h, r[i]);
+            }
+#else
+        alignas(64) float out[kXi][kWinoLanes];
+        for(int j = 0; j < kAlpha; ++j)
+        {
+            const float* in[kAlpha];
+            float* o[kAlpha];
+            for(int r = 0; r < kAlpha; ++r)
+            {
+                in[r] = rows[r * kAlpha + j];
+                o[r]  = out[r * kAlpha + j];
+            }
+            Tr::inputRows(in, o);
+        }
+        for(int x = 0; x < kXi; ++x)
+            for(std::size_t l = 0; l < kWinoLanes; ++l)
+                dst[static_cast<std::size_t>(x) * xiStride + l] = out[x][l];
+#endif
     }
 
 #if MIOPEN_ISA_AVX512
@@ -504,42 +610,13 @@ struct WinogradPlan
     }
 #endif
 
-    // B^T d B of one channel's patches, stored as row c of every V[xi] micro-panel q.
-    void transformPatches(const float (*patch)[kWinoLanes], std::size_t c, std::size_t q, float* v) const
+    // The y pass of one channel's patches (already transformed along x), stored as row c of every
+    // V[xi] micro-panel q.
+    void transformPatches(const float (*rowsX)[kWinoLanes], std::size_t c, std::size_t q, float* v) const
     {
-        alignas(64) float rows[kXi][kWinoLanes];
-        alignas(64) float out[kXi][kWinoLanes];
-        for(int j = 0; j < kAlpha; ++j)
-        {
-            const float* in[kAlpha];
-            float* o[kAlpha];
-            for(int r = 0; r < kAlpha; ++r)
-            {
-                in[r] = patch[r * kAlpha + j];
-                o[r]  = rows[r * kAlpha + j];
-            }
-            Tr::inputRows(in, o);
-        }
-        for(int i = 0; i < kAlpha; ++i)
-        {
-            const float* in[kAlpha];
-            float* o[kAlpha];
-            for(int j = 0; j < kAlpha; ++j)
-            {
-                in[j] = rows[i * kAlpha + j];
-                o[j]  = out[i * kAlpha + j];
-            }
-            Tr::inputRows(in, o);
-        }
         const std::size_t pc = c / kKC * kKC;
         const std::size_t kc = std::min(kKC, s.cin - pc);
-        for(int x = 0; x < kXi; ++x)
-        {
-            float* d = v + static_cast<std::size_t>(x) * vStride + pc * block + q * kWinoLanes * kc +
-                       (c - pc) * kWinoLanes;
-            for(std::size_t l = 0; l < kWinoLanes; ++l)
-                d[l] = out[x][l];
-        }
+        alongYStore(rowsX, v + pc * block + q * kWinoLanes * kc + (c - pc) * kWinoLanes, vStride);
     }
 
     // Input transform of channels [c0, c1) for the tiles of block `b`, into V (packed B layout).
@@ -570,7 +647,8 @@ struct WinogradPlan
                 for(std::size_t q = 0; q < panels; ++q)
                 {
                     gatherIndexed(src + c * s.hs * s.ws, pidx[q], kXi, patch[0]);
-                    transformPatches(patch[0], c, q, v);
+                    alongX(patch[0], patch[1]);
+                    transformPatches(patch[1], c, q, v);
                 }
             return;
         }
@@ -986,8 +1064,8 @@ struct WinogradWrwPlan
         return std::min(block, roundUp(geo.s.tiles - b * block, kWinoLanes));
     }
 
-    // dst[x * stride + at + lane] = rows[x][lane] for x < count. The transforms compute into
-    // local rows and copy them out here: written straight into the strided V or Y, the compiler
+    // dst[x * stride + at + lane] = rows[x][lane] for x < count. The gradient transform computes
+    // into local rows and copies them out here: written straight into the strided Y, the compiler
     // could not rule out aliasing with the inputs and left the transform loops scalar.
     static void storeRows(const float (*rows)[kWinoLanes], int count, std::size_t stride, std::size_t at, float* dst)
     {
@@ -1004,8 +1082,7 @@ struct WinogradWrwPlan
     {
         const std::size_t panels = blockTiles(b) / kWinoLanes;
         alignas(64) float patch[kXi][kWinoLanes];
-        alignas(64) float rows[kXi][kWinoLanes];
-        alignas(64) float out[kXi][kWinoLanes];
+        [[maybe_unused]] alignas(64) float rows[kXi][kWinoLanes]; // the indexed gather's x pass
         typename WinogradPlan<M>::TileRun runs[kWinoLanes];
         for(std::size_t q = 0; q < panels; ++q)
         {
@@ -1018,35 +1095,18 @@ struct WinogradWrwPlan
 #endif
             for(std::size_t c = c0; c < c1; ++c)
             {
+                const float(*xRows)[kWinoLanes] = patch;
 #if MIOPEN_ISA_AVX512
                 if(indexed)
+                {
                     WinogradPlan<M>::gatherIndexed(x + c * geo.s.hs * geo.s.ws, pidx, kXi, patch);
+                    WinogradPlan<M>::alongX(patch, rows);
+                    xRows = rows;
+                }
                 else
 #endif
                     geo.gatherPatches(x, c, runs, nruns, patch);
-                for(int j = 0; j < kAlpha; ++j)
-                {
-                    const float* in[kAlpha];
-                    float* o[kAlpha];
-                    for(int r = 0; r < kAlpha; ++r)
-                    {
-                        in[r] = patch[r * kAlpha + j];
-                        o[r]  = rows[r * kAlpha + j];
-                    }
-                    Tr::inputRows(in, o);
-                }
-                for(int i = 0; i < kAlpha; ++i)
-                {
-                    const float* in[kAlpha];
-                    float* o[kAlpha];
-                    for(int j = 0; j < kAlpha; ++j)
-                    {
-                        in[j] = rows[i * kAlpha + j];
-                        o[j]  = out[i * kAlpha + j];
-                    }
-                    Tr::inputRows(in, o);
-                }
-                storeRows(out, kXi, vStride(), c * block + q * kWinoLanes, v);
+                WinogradPlan<M>::alongYStore(xRows, v + c * block + q * kWinoLanes, vStride());
             }
         }
     }
