@@ -2,7 +2,9 @@
 // TEST_SPEED_B_ENGINE, that run graphs with the CPU references and then wait a configurable
 // time. The environment is read at every execution (so a test can change it between cases):
 //   HIPDNN_TEST_SPEED_A_US / HIPDNN_TEST_SPEED_B_US   microseconds to sleep after the reference
-//                                                     (default 0), or "fail": execution fails.
+//                                                     (default 0); "FIRST/REST": a plan's first
+//                                                     execution sleeps FIRST, later ones REST (a
+//                                                     one-time cost); or "fail": execution fails.
 //   HIPDNN_TEST_SPEED_LOG                             a file: each execution appends its engine's
 //                                                     letter (A or B)
 #pragma once
