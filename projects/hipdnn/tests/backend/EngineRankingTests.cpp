@@ -106,13 +106,21 @@ protected:
         }
         EngineRanking::instance().reconfigure(s);
     }
-    /// The speed plugin's execution letters so far (HIPDNN_TEST_SPEED_LOG); the log is emptied.
-    static std::string takeExecutionLog(const std::string& log)
+    /// The speed plugin logs one letter per execution (HIPDNN_TEST_SPEED_LOG) until stopped.
+    std::string executionLogPath() const { return _db + ".executions"; }
+    void startExecutionLog() const
     {
-        std::ifstream f(log);
+        ::setenv("HIPDNN_TEST_SPEED_LOG", executionLogPath().c_str(), 1);
+        std::remove(executionLogPath().c_str());
+    }
+    static void stopExecutionLog() { ::unsetenv("HIPDNN_TEST_SPEED_LOG"); }
+    /// The letters logged so far; the log is emptied.
+    std::string executions() const
+    {
+        std::ifstream f(executionLogPath());
         std::string s;
         std::getline(f, s);
-        std::remove(log.c_str());
+        std::remove(executionLogPath().c_str());
         return s;
     }
     static void setDelays(const char* a, const char* b)
@@ -227,10 +235,7 @@ TEST_F(EngineRankingTest, FasterEngineIsRankedFirstAndMeasuredOncePerProcess)
 // B A, ...); a clear winner is not. The speed plugin logs each execution's engine.
 TEST_F(EngineRankingTest, CloseEnginesAreRetimedInterleavedAndClearOnesAreNot)
 {
-    const std::string log = _db + ".executions";
-    ::setenv("HIPDNN_TEST_SPEED_LOG", log.c_str(), 1);
-    auto executions = [&log] { return takeExecutionLog(log); };
-    std::remove(log.c_str());
+    startExecutionLog();
     // Clearly apart: one untimed and three timed runs each, A (static first) then B.
     setDelays("20000", "2000");
     EXPECT_EQ(rankOnNewHandle(convGraph(3)), kBThenA);
@@ -239,7 +244,7 @@ TEST_F(EngineRankingTest, CloseEnginesAreRetimedInterleavedAndClearOnesAreNot)
     setDelays("25000", "27000");
     EXPECT_EQ(rankOnNewHandle(convGraph(4)), kAThenB);
     EXPECT_EQ(executions(), "AAAABBBB" "AB" "BA" "AB" "BA");
-    ::unsetenv("HIPDNN_TEST_SPEED_LOG");
+    stopExecutionLog();
 }
 
 // An engine's first run in a process can carry one-time costs (oneDNN's took ~40 ms on a 2 ms
@@ -247,10 +252,7 @@ TEST_F(EngineRankingTest, CloseEnginesAreRetimedInterleavedAndClearOnesAreNot)
 // runs and wins. An engine still hopeless on its first timed run gets no further runs.
 TEST_F(EngineRankingTest, OneTimeCostOfAFirstRunDoesNotMakeAnEngineHopeless)
 {
-    const std::string log = _db + ".executions";
-    ::setenv("HIPDNN_TEST_SPEED_LOG", log.c_str(), 1);
-    auto executions = [&log] { return takeExecutionLog(log); };
-    std::remove(log.c_str());
+    startExecutionLog();
     setDelays("10000", "100000/2000");
     EXPECT_EQ(rankOnNewHandle(convGraph(5)), kBThenA);
     EXPECT_EQ(executions(), "AAAABBBB");
@@ -258,7 +260,7 @@ TEST_F(EngineRankingTest, OneTimeCostOfAFirstRunDoesNotMakeAnEngineHopeless)
     setDelays("2000", "20000");
     EXPECT_EQ(rankOnNewHandle(convGraph(6)), kAThenB);
     EXPECT_EQ(executions(), "AAAABB");
-    ::unsetenv("HIPDNN_TEST_SPEED_LOG");
+    stopExecutionLog();
 }
 
 TEST_F(EngineRankingTest, DiskCacheIsWrittenAndReadBackWithoutMeasuring)
