@@ -494,21 +494,27 @@ struct WinogradPlan
                 patch[x][l] = 0.0f;
     }
 
-    // The x pass of B^T d B on raw patches: rows[r*alpha + j] = (d B)[r][j].
-    static void alongX(const float (*patch)[kWinoLanes], float (*rows)[kWinoLanes])
+    // One pass of B^T d B over kAlpha x kAlpha patches (element r*alpha + j is row r, column j):
+    // along x (within each row) or along y (within each column).
+    template <bool kAlongX>
+    static void inputPass(const float (*in)[kWinoLanes], float (*out)[kWinoLanes])
     {
-        for(int r = 0; r < kAlpha; ++r)
+        for(int a = 0; a < kAlpha; ++a)
         {
-            const float* in[kAlpha];
+            const float* i[kAlpha];
             float* o[kAlpha];
-            for(int j = 0; j < kAlpha; ++j)
+            for(int b = 0; b < kAlpha; ++b)
             {
-                in[j] = patch[r * kAlpha + j];
-                o[j]  = rows[r * kAlpha + j];
+                const int x = kAlongX ? a * kAlpha + b : b * kAlpha + a;
+                i[b]        = in[x];
+                o[b]        = out[x];
             }
-            Tr::inputRows(in, o);
+            Tr::inputRows(i, o);
         }
     }
+
+    // The x pass on raw patches: rows[r*alpha + j] = (d B)[r][j].
+    static void alongX(const float (*patch)[kWinoLanes], float (*rows)[kWinoLanes]) { inputPass<true>(patch, rows); }
 
     // The y pass on rows transformed along x: dst[xi * xiStride + lane] for xi = i*alpha + j,
     // i the y frequency. Stores straight from registers (AVX-512); the portable path computes
@@ -528,17 +534,7 @@ struct WinogradPlan
             }
 #else
         alignas(64) float out[kXi][kWinoLanes];
-        for(int j = 0; j < kAlpha; ++j)
-        {
-            const float* in[kAlpha];
-            float* o[kAlpha];
-            for(int r = 0; r < kAlpha; ++r)
-            {
-                in[r] = rows[r * kAlpha + j];
-                o[r]  = out[r * kAlpha + j];
-            }
-            Tr::inputRows(in, o);
-        }
+        inputPass<false>(rows, out);
         for(int x = 0; x < kXi; ++x)
             for(std::size_t l = 0; l < kWinoLanes; ++l)
                 dst[static_cast<std::size_t>(x) * xiStride + l] = out[x][l];
