@@ -26,6 +26,7 @@
 #include <immintrin.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -169,6 +170,23 @@ void forEachSlot(std::size_t slots, Fn&& body)
     parallelFor(slots, [&](std::size_t b, std::size_t e) {
         for(std::size_t s = b; s < e; ++s)
             body(s);
+    });
+}
+
+// Runs body(slot, item) for every item in [0, items) on `slots` slots. A slot claims the next
+// unclaimed item whenever it finishes one, so a slot whose core another process takes runs fewer
+// items instead of holding the others up at the end (a static split waits for its slowest part).
+// Items must be independent of each other: which slot runs an item may change from run to run,
+// so an item may use its slot's scratch but must write only its own part of the result (the
+// result is then the same whatever the assignment).
+template <class Fn>
+void forEachClaimed(std::size_t slots, std::size_t items, Fn&& body)
+{
+    std::atomic<std::size_t> next{0};
+    forEachSlot(slots, [&](std::size_t s) {
+        for(std::size_t item = next.fetch_add(1, std::memory_order_relaxed); item < items;
+            item             = next.fetch_add(1, std::memory_order_relaxed))
+            body(s, item);
     });
 }
 

@@ -401,62 +401,59 @@ std::size_t backwardDataGemm(const char* solver, const Geometry& g, const void* 
     });
 
     const std::size_t items = g.n * g.groups * nBlocks;
-    forEachSlot(slots, [&](std::size_t s) {
+    forEachClaimed(slots, items, [&](std::size_t s, std::size_t item) {
         GemmScratch scratch;
         scratch.bPack = sr.at(s, oPack);
         scratch.tile  = sr.at(s, oTile);
         float* stage  = sr.at(s, oStage);
-        for(std::size_t item = s; item < items; item += slots)
+        const std::size_t blk = item % nBlocks;
+        const std::size_t grp = (item / nBlocks) % g.groups;
+        const std::size_t n   = item / nBlocks / g.groups;
+        const std::size_t c0  = blk * cPerBlock;
+        const std::size_t cb  = std::min(g.cPerGroup, c0 + cPerBlock) - c0;
+        const std::size_t M   = cb * FS;
+        // Accumulate into dX itself (fp32) or an fp32 buffer for the block (fp16/bf16).
+        const std::size_t chanBase = grp * g.cPerGroup + c0;
+        float* dst;
+        std::size_t xs[5];
+        if(fp32)
         {
-            const std::size_t blk = item % nBlocks;
-            const std::size_t grp = (item / nBlocks) % g.groups;
-            const std::size_t n   = item / nBlocks / g.groups;
-            const std::size_t c0  = blk * cPerBlock;
-            const std::size_t cb  = std::min(g.cPerGroup, c0 + cPerBlock) - c0;
-            const std::size_t M   = cb * FS;
-            // Accumulate into dX itself (fp32) or an fp32 buffer for the block (fp16/bf16).
-            const std::size_t chanBase = grp * g.cPerGroup + c0;
-            float* dst;
-            std::size_t xs[5];
-            if(fp32)
-            {
-                dst   = reinterpret_cast<float*>(dxt) + n * g.xs[0] + chanBase * g.xs[1];
-                xs[0] = 0;
-                for(int d = 1; d < 5; ++d)
-                    xs[d] = g.xs[d];
-            }
-            else
-            {
-                dst   = sr.at(s, oAcc);
-                xs[0] = 0;
-                xs[1] = g.inSpatial();
-                xs[2] = g.in[1] * g.in[2];
-                xs[3] = g.in[2];
-                xs[4] = 1;
-            }
-            for(std::size_t c = 0; c < cb; ++c)
-                std::memset(static_cast<void*>(dst + c * xs[1]), 0, g.inSpatial() * sizeof(float));
+            dst   = reinterpret_cast<float*>(dxt) + n * g.xs[0] + chanBase * g.xs[1];
+            xs[0] = 0;
+            for(int d = 1; d < 5; ++d)
+                xs[d] = g.xs[d];
+        }
+        else
+        {
+            dst   = sr.at(s, oAcc);
+            xs[0] = 0;
+            xs[1] = g.inSpatial();
+            xs[2] = g.in[1] * g.in[2];
+            xs[3] = g.in[2];
+            xs[4] = 1;
+        }
+        for(std::size_t c = 0; c < cb; ++c)
+            std::memset(static_cast<void*>(dst + c * xs[1]), 0, g.inSpatial() * sizeof(float));
 
-            BatchedB<E> b;
-            b.m = BatchedMatrix<E>{dyt + n * g.ys[0] + grp * K * g.ys[1], g.ys[1], 0, P, K, 0};
-            Im2colGeometry ig{&g, 0};
-            auto c = makeStagedC(stage, ncBlock, [&](const float* st, std::size_t ld, std::size_t jc, std::size_t nc) {
-                OutputRowSegment segs[kNCMax + 2];
-                const std::size_t nseg = ig.split(jc, nc, segs); // image 0: pixels of this image
-                Im2colGeometry::Row row = ig.decompose(0);
-                for(std::size_t r = 0; r < M; ++r, ig.next(row))
-                    col2imRow(ig, dst, xs, 0, row, segs, nseg, st + r * ld);
-            });
-            // Only the block's own M <= mMax rows are computed (the layout is that of mMax rows).
-            PrepackedA aBlock{apack + (grp * nBlocks + blk) * aSize, mMax};
-            gemm(M, P, K, ncBlock, aBlock, b, c, scratch);
-            if(!fp32)
-            {
-                T* out = dxt + n * g.xs[0] + chanBase * g.xs[1];
-                for(std::size_t c2 = 0; c2 < cb; ++c2)
-                    for(std::size_t i = 0; i < g.inSpatial(); ++i)
-                        out[c2 * g.xs[1] + i] = E::store(dst[c2 * xs[1] + i]);
-            }
+        BatchedB<E> b;
+        b.m = BatchedMatrix<E>{dyt + n * g.ys[0] + grp * K * g.ys[1], g.ys[1], 0, P, K, 0};
+        Im2colGeometry ig{&g, 0};
+        auto c = makeStagedC(stage, ncBlock, [&](const float* st, std::size_t ld, std::size_t jc, std::size_t nc) {
+            OutputRowSegment segs[kNCMax + 2];
+            const std::size_t nseg = ig.split(jc, nc, segs); // image 0: pixels of this image
+            Im2colGeometry::Row row = ig.decompose(0);
+            for(std::size_t r = 0; r < M; ++r, ig.next(row))
+                col2imRow(ig, dst, xs, 0, row, segs, nseg, st + r * ld);
+        });
+        // Only the block's own M <= mMax rows are computed (the layout is that of mMax rows).
+        PrepackedA aBlock{apack + (grp * nBlocks + blk) * aSize, mMax};
+        gemm(M, P, K, ncBlock, aBlock, b, c, scratch);
+        if(!fp32)
+        {
+            T* out = dxt + n * g.xs[0] + chanBase * g.xs[1];
+            for(std::size_t c2 = 0; c2 < cb; ++c2)
+                for(std::size_t i = 0; i < g.inSpatial(); ++i)
+                    out[c2 * g.xs[1] + i] = E::store(dst[c2 * xs[1] + i]);
         }
     });
     return 0;
@@ -615,29 +612,26 @@ std::size_t backwardWeightsGemm(const char* solver, const Geometry& g, bool poin
     if(columnMode)
     {
         const std::size_t items = g.groups * colParts;
-        forEachSlot(slots, [&](std::size_t s) {
-            for(std::size_t item = s; item < items; item += slots)
+        forEachClaimed(slots, items, [&](std::size_t s, std::size_t item) {
+            const std::size_t grp  = item / colParts;
+            const auto range       = splitRange(N, item % colParts, colParts, kNR);
+            if(range.first >= range.second)
+                return;
+            T* dwg = dwt + grp * M * N;
+            if(fp32)
             {
-                const std::size_t grp  = item / colParts;
-                const auto range       = splitRange(N, item % colParts, colParts, kNR);
-                if(range.first >= range.second)
-                    continue;
-                T* dwg = dwt + grp * M * N;
-                if(fp32)
-                {
-                    BatchedC c{reinterpret_cast<float*>(dwg) + range.first, N, 0, static_cast<std::size_t>(-1) / 2, 0};
-                    runGemm(s, grp, range.first, range.second, 0, NP, c);
-                }
-                else
-                {
-                    const std::size_t cb = range.first;
-                    auto c = makeStagedC(sr.at(s, oStage), ncBlock, [&](const float* st, std::size_t ld, std::size_t jc, std::size_t nc) {
-                        for(std::size_t i = 0; i < M; ++i)
-                            for(std::size_t t = 0; t < nc; ++t)
-                                dwg[i * N + cb + jc + t] = E::store(st[i * ld + t]);
-                    });
-                    runGemm(s, grp, range.first, range.second, 0, NP, c);
-                }
+                BatchedC c{reinterpret_cast<float*>(dwg) + range.first, N, 0, static_cast<std::size_t>(-1) / 2, 0};
+                runGemm(s, grp, range.first, range.second, 0, NP, c);
+            }
+            else
+            {
+                const std::size_t cb = range.first;
+                auto c = makeStagedC(sr.at(s, oStage), ncBlock, [&](const float* st, std::size_t ld, std::size_t jc, std::size_t nc) {
+                    for(std::size_t i = 0; i < M; ++i)
+                        for(std::size_t t = 0; t < nc; ++t)
+                            dwg[i * N + cb + jc + t] = E::store(st[i * ld + t]);
+                });
+                runGemm(s, grp, range.first, range.second, 0, NP, c);
             }
         });
         return 0;

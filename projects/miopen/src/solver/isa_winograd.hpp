@@ -942,15 +942,12 @@ std::size_t winogradCore(const char* solver, const WinogradShape& shape, const f
 
     if(plan.independent)
     {
-        forEachSlot(slots, [&](std::size_t s) {
+        forEachClaimed(slots, plan.blocks(), [&](std::size_t s, std::size_t b) {
             float* v = buffers.at(s, oV);
             float* m = buffers.at(s, oM);
-            for(std::size_t b = s; b < plan.blocks(); b += slots)
-            {
-                plan.inputTransform(src, b, 0, shape.cin, v);
-                plan.multiply(u, v, m, 0, Plan::kXi, scratchOf(s));
-                plan.outputTransform(m, b, 0, shape.cout, dst);
-            }
+            plan.inputTransform(src, b, 0, shape.cin, v);
+            plan.multiply(u, v, m, 0, Plan::kXi, scratchOf(s));
+            plan.outputTransform(m, b, 0, shape.cout, dst);
         });
         return 0;
     }
