@@ -7,10 +7,10 @@
 // computes. Tensors are packed NCHW / NCDHW (the solvers check that), so Geometry strides are the
 // packed ones.
 //
-// Threading: the work is split statically into threadCount() slots (pixel columns, images or
-// output columns), each slot with its own scratch carved from the workspace; every output element
-// is produced by exactly one slot in a fixed order, so results are bitwise reproducible for a
-// given thread count.
+// Threading: the work is split into threadCount() slots (pixel columns, images or output
+// columns; statically, or as items the slots claim one after another), each slot with its own
+// scratch carved from the workspace; every output element is produced by exactly one slot or
+// item in a fixed order, so results are bitwise reproducible for a given thread count.
 
 // Column block for staged outputs: keep the stage (M x ncBlock floats) around 4 MiB.
 inline std::size_t stagedColumnBlock(std::size_t M)
@@ -23,14 +23,41 @@ inline std::size_t stagedColumnBlock(std::size_t M)
 // Where element (i, column j = n*P + p) of a GEMM result goes in an NCHW tensor of element type
 // E: n*imageStride + (rowBase + i)*rowStride + p. With `strided` (1x1 strided backward data) the
 // pixels p of the small (output) grid land on every stride-th element of the large (input) grid
-// described by g, and the epilogue writes the zeros between them.
+// described by g, and the epilogue writes the zeros between them; with `zeroRows` (2-D, fp32)
+// also the input rows no output row reaches, after the row before them (each output cache line
+// is then written once, by one slot), and with `stream` it writes with non-temporal stores.
 struct OutputMap
 {
     std::size_t imageStride = 0, rowStride = 0, P = 1;
     bool strided            = false;
     const Geometry* g       = nullptr;
-
+    bool zeroRows           = false;
+    bool stream             = false;
 };
+
+// Floats of the span the strided epilogue assembles before writing it (zeroRows: a run of one
+// input row and the zero rows after it, at most stride x input width).
+constexpr std::size_t kSpreadSpanMax = 2048;
+
+// dst[0 .. n) = src[0 .. n); with `stream`, the whole cache lines of dst are written with
+// non-temporal stores (the caller fences).
+inline void copyOut(const float* src, std::size_t n, float* dst, bool stream)
+{
+#if MIOPEN_ISA_AVX512
+    if(stream && reinterpret_cast<std::uintptr_t>(dst) % sizeof(float) == 0)
+    {
+        const std::size_t head = std::min(n, (64 - reinterpret_cast<std::uintptr_t>(dst) % 64) % 64 / sizeof(float));
+        std::memcpy(dst, src, head * sizeof(float));
+        std::size_t t = head;
+        for(; t + 16 <= n; t += 16)
+            _mm512_stream_ps(dst + t, _mm512_loadu_ps(src + t));
+        std::memcpy(dst + t, src + t, (n - t) * sizeof(float));
+        return;
+    }
+#endif
+    static_cast<void>(stream);
+    std::memcpy(dst, src, n * sizeof(float));
+}
 
 // Packs the weights of every group as GEMM A. Forward: A(i, k) = W[g*M + i][k] (K = C/G *
 // filter); backward data (transposeW): A(i, k) = W[g*K + k][i] (M = C/G * filter).
@@ -126,7 +153,26 @@ std::size_t columnParallelGemm(const char* solver, std::size_t G, std::size_t M,
                                 // value and zeros up to x1 (the row end for the last run).
                                 const std::size_t full = sg.len - 1;
                                 if constexpr(std::is_same<E, ElemF32>::value)
+                                {
+                                    if(map.zeroRows)
+                                    {
+                                        // The run and, when it ends its row, the zero rows up to
+                                        // the next row an output row reaches (or the plane's end),
+                                        // assembled in L1 and written as one span.
+                                        const std::size_t s1 = static_cast<std::size_t>(geo.str[1]);
+                                        const std::size_t ih = sg.oh * s1;
+                                        const std::size_t zeroRows =
+                                            x1 != geo.in[2] ? 0 : sg.oh + 1 < geo.out[1] ? s1 - 1 : geo.in[1] - 1 - ih;
+                                        const std::size_t spanLen = x1 - x0 + zeroRows * geo.in[2];
+                                        alignas(64) float span[kSpreadSpanMax];
+                                        spreadStrided(src, full, s2, span);
+                                        span[full * s2] = src[full];
+                                        std::fill(span + full * s2 + 1, span + spanLen, 0.0f);
+                                        copyOut(span, spanLen, d + x0, map.stream);
+                                        continue;
+                                    }
                                     spreadStrided(src, full, s2, d + x0);
+                                }
                                 else
                                     for(std::size_t t = 0; t < full; ++t)
                                     {
@@ -155,6 +201,10 @@ std::size_t columnParallelGemm(const char* solver, std::size_t G, std::size_t M,
                 gemm(M, n, K, ncBlock, a, b, c, scratch);
             }
         }
+#if MIOPEN_ISA_AVX512
+        if(map.stream)
+            _mm_sfence(); // the slot's non-temporal stores are visible when the call returns
+#endif
     });
     return 0;
 }
@@ -315,7 +365,12 @@ std::size_t backwardData1x1Gemm(const char* solver, const Geometry& g, const voi
     const bool strided  = g.inSpatial() != P || g.str[0] != 1 || g.str[1] != 1 || g.str[2] != 1;
     const auto* dyt     = static_cast<const T*>(dy);
     OutputMap map{g.xs[0], g.xs[1], P, strided, &g};
-    if(strided && dx != nullptr)
+    // 2-D fp32: the epilogue writes the zero rows too (see OutputMap), with non-temporal stores
+    // when dX is too large to stay in the caches for its reader anyway.
+    map.zeroRows = strided && std::is_same<E, ElemF32>::value && g.in[0] == 1 && g.out[0] == 1 &&
+                   static_cast<std::size_t>(g.str[1]) * g.in[2] <= kSpreadSpanMax;
+    map.stream   = map.zeroRows && static_cast<double>(g.n) * static_cast<double>(g.xs[0]) * sizeof(float) > 16.0 * (1 << 20);
+    if(strided && dx != nullptr && !map.zeroRows)
     {
         // Input rows no output row reaches are zero; the others are written whole (values and the
         // zeros between them) by the epilogue.

@@ -733,6 +733,43 @@ TEST(SolverAccuracyFixed, WinogradLargeChannelCounts)
     }
 }
 
+// 1x1 strided backward data with a dX larger than the caches (> 16 MiB): GemmBwd1x1_stride2
+// writes it with non-temporal stores, zero rows included (every element of dX is checked; it
+// starts as 0xA5 bytes). Odd widths put the rows' cache-line boundaries everywhere.
+TEST(SolverAccuracyFixed, StridedBackwardData1x1LargeOutput)
+{
+    struct Shape
+    {
+        std::size_t n, h, w, stride;
+    };
+    const Shape shapes[] = {{2, 256, 257, 2}, {1, 300, 301, 3}};
+    std::mt19937 rng(1002);
+    int caseIndex = 0;
+    const Solver* solver = miopen::conv::findSolver(std::uint64_t{95});
+    ASSERT_NE(solver, nullptr);
+    for(const Shape& sh : shapes)
+    {
+        Spec s;
+        s.sd    = 2;
+        s.n     = sh.n;
+        s.c     = 64;
+        s.k     = 4;
+        s.in    = {sh.h, sh.w};
+        s.fil   = {1, 1};
+        s.out   = {(sh.h - 1) / sh.stride + 1, (sh.w - 1) / sh.stride + 1};
+        s.pad   = {0, 0};
+        s.str   = {static_cast<int>(sh.stride), static_cast<int>(sh.stride)};
+        s.dil   = {1, 1};
+        s.orderX = s.orderW = s.orderY = "NCHW";
+        s.combo = Combo{Direction::BackwardData, miopenFloat, miopenFloat};
+        ASSERT_LE(s.flops(), 20e6) << s.describe();
+        ASSERT_GT(s.n * s.c * sh.h * sh.w * sizeof(float), std::size_t{16} << 20) << s.describe();
+        const CaseResult r = runCase(*solver, s, rng, caseIndex++);
+        EXPECT_TRUE(r.accepted) << solver->name() << " declined " << s.describe();
+        EXPECT_TRUE(r.ok) << solver->name() << ": " << s.describe();
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Registry.
 
