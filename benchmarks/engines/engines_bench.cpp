@@ -4,12 +4,13 @@
 //   miopen   forwarded, MIOPEN_HIPDNN_PREFERRED_ENGINE=MIOPEN_ENGINE
 //   dnnl     forwarded, MIOPEN_HIPDNN_PREFERRED_ENGINE=DNNL_ENGINE
 //   default  forwarded, hipDNN's default engine order (the measured ranking)
-// The wrapper reads its environment once per process, so the driver runs each configuration as a
-// child process of itself (--child=CONFIG), interleaved: repeat r runs the four configurations in
-// an order rotated by r, and the driver reports the median over repeats of each child's median.
-// Every child calls Find once per problem (as a framework does; the user find-db is shared by the
-// children, so only the first one benchmarks solvers) and then the convolution call: one cold
-// call (plan build; in "default" also the engine ranking on a miss), warm-up, timed calls.
+// The wrapper reads its environment once per process, so each configuration is a child process of
+// this program (--child=CONFIG) serving commands on its stdin. A repeat starts four fresh children
+// and takes the cases one by one: each child prepares the case (Find once, as a framework does:
+// the user find-db is shared, so only the first child benchmarks solvers; one cold call: plan
+// build, in "default" also the engine ranking on a miss; warm-up), then the children take turns
+// of timed calls in interleaved rounds, so a case's four configurations are timed seconds apart.
+// The table reports the median over repeats; the default/faster-engine ratio is paired per round.
 // The children share one engine-ranking file (HIPDNN_ENGINE_RANKING_DB): the first "default"
 // child measures each problem in its cold call, later ones read the file, and the steady state
 // never includes measuring. Each child reports a checksum of the output (compared with
@@ -28,7 +29,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <iostream>
 #include <map>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -80,9 +83,10 @@ struct Options
     std::vector<std::string> filter;
     std::string dirs = "FBW";
     std::vector<std::string> types{"fp32", "bf16"};
-    int repeats = 3; // child runs per configuration (interleaved)
+    int repeats = 3; // sets of fresh child processes, one after another
+    int rounds  = 3; // turns per child and case within a repeat (interleaved)
     int warmup  = 1;
-    int reps    = 3; // timed calls per child and case
+    int reps    = 3; // timed calls per turn
     bool quick  = false;
     bool withExampleEngine = false;
     std::string child; // configuration name when running as a child
@@ -110,9 +114,10 @@ void printUsage()
         "  --filter=a,b     layers whose name contains a or b (default: every ResNet-50 layer)\n"
         "  --dirs=FBW       F forward, B backward data, W backward weights\n"
         "  --types=fp32,bf16  data types (bf16 only where the CPU has avx512_bf16 or amx_bf16)\n"
-        "  --repeats=N      child runs per configuration, interleaved (default 3)\n"
+        "  --repeats=N      sets of four fresh child processes, one after another (default 3)\n"
+        "  --rounds=N       per case and repeat, turns of each child, interleaved (default 3)\n"
         "  --warmup=N       untimed calls after the cold call (default 1)\n"
-        "  --reps=N         timed calls per child (default 3)\n"
+        "  --reps=N         timed calls per turn (default 3)\n"
         "  --quick          smoke: the tiny layers, batch 1, fp32, 1 repeat, 1 rep\n"
         "  --with-example-engine  keep hipDNN's default plugin directory (the naive example\n"
         "                   engine is ranked too: one slow run per problem); default: a plugin\n"
@@ -199,118 +204,195 @@ double msSince(std::chrono::steady_clock::time_point t0)
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
+using CaseKey = std::string; // "<layer> <dir> <type>"
+
+// One case of a child: descriptors, buffers, workspace and Find's algorithm for one
+// (layer, direction, type).
+struct Case
+{
+    miopenTensorDescriptor_t xD = nullptr, wD = nullptr, yD = nullptr;
+    miopenConvolutionDescriptor_t conv = nullptr;
+    Buffer x, w, y;
+    std::vector<char> ws;
+    size_t wsSize = 0;
+    miopenConvAlgoPerf_t perf[8]{};
+    char dir = 'F';
+    Buffer* written() { return dir == 'F' ? &y : dir == 'B' ? &x : &w; }
+};
+
+// The convolution call of a case, with Find's best algorithm (forwarded calls ignore it: the
+// engine decides).
+void call(miopenHandle_t h, Case& c)
+{
+    const float one = 1.0f, zero = 0.0f;
+    if(c.dir == 'F')
+        check(miopenConvolutionForward(h, &one, c.xD, c.x.data(), c.wD, c.w.data(), c.conv, c.perf[0].fwd_algo, &zero,
+                                       c.yD, c.y.data(), c.ws.data(), c.wsSize),
+              "miopenConvolutionForward");
+    else if(c.dir == 'B')
+        check(miopenConvolutionBackwardData(h, &one, c.yD, c.y.data(), c.wD, c.w.data(), c.conv,
+                                            c.perf[0].bwd_data_algo, &zero, c.xD, c.x.data(), c.ws.data(), c.wsSize),
+              "miopenConvolutionBackwardData");
+    else
+        check(miopenConvolutionBackwardWeights(h, &one, c.yD, c.y.data(), c.xD, c.x.data(), c.conv,
+                                               c.perf[0].bwd_weights_algo, &zero, c.wD, c.w.data(), c.ws.data(),
+                                               c.wsSize),
+              "miopenConvolutionBackwardWeights");
+}
+
+struct CaseId
+{
+    const Layer* layer;
+    char dir;
+    std::string type;
+    CaseKey key() const { return std::string(layer->name) + " " + dir + " " + type; }
+};
+
+/// The cases of a run, in the order the driver takes them (type, layer, direction).
+std::vector<CaseId> casesOf(const Options& o, const std::vector<Layer>& layers)
+{
+    std::vector<CaseId> out;
+    for(const std::string& type : o.types)
+        for(const Layer& l : layers)
+            for(char dir : o.dirs)
+                out.push_back({&l, dir, type});
+    return out;
+}
+
+// Descriptors, buffers, Find and the cold and warm-up calls of case `id`; returns the cold call's ms.
+double prepare(miopenHandle_t h, const Options& o, const CaseId& id, Case& c)
+{
+    const Layer& l  = *id.layer;
+    const bool bf16 = id.type == "bf16";
+    const miopenDataType_t dt = bf16 ? miopenBFloat16 : miopenFloat;
+    const int pad   = l.rs / 2;
+    const int out   = (l.hw + 2 * pad - l.rs) / l.stride + 1;
+    c.dir           = id.dir;
+    check(miopenCreateTensorDescriptor(&c.xD), "miopenCreateTensorDescriptor");
+    check(miopenCreateTensorDescriptor(&c.wD), "miopenCreateTensorDescriptor");
+    check(miopenCreateTensorDescriptor(&c.yD), "miopenCreateTensorDescriptor");
+    check(miopenSet4dTensorDescriptor(c.xD, dt, o.batch, l.c, l.hw, l.hw), "miopenSet4dTensorDescriptor");
+    check(miopenSet4dTensorDescriptor(c.wD, dt, l.k, l.c, l.rs, l.rs), "miopenSet4dTensorDescriptor");
+    check(miopenSet4dTensorDescriptor(c.yD, dt, o.batch, l.k, out, out), "miopenSet4dTensorDescriptor");
+    check(miopenCreateConvolutionDescriptor(&c.conv), "miopenCreateConvolutionDescriptor");
+    check(miopenInitConvolutionDescriptor(c.conv, miopenConvolution, pad, pad, l.stride, l.stride, 1, 1),
+          "miopenInitConvolutionDescriptor");
+    c.x.init(static_cast<size_t>(o.batch) * l.c * l.hw * l.hw, bf16, 1);
+    c.w.init(static_cast<size_t>(l.k) * l.c * l.rs * l.rs, bf16, 2);
+    c.y.init(static_cast<size_t>(o.batch) * l.k * out * out, bf16, 3);
+    if(c.dir == 'F')
+        check(miopenConvolutionForwardGetWorkSpaceSize(h, c.wD, c.xD, c.conv, c.yD, &c.wsSize), "workspace size");
+    else if(c.dir == 'B')
+        check(miopenConvolutionBackwardDataGetWorkSpaceSize(h, c.yD, c.wD, c.conv, c.xD, &c.wsSize), "workspace size");
+    else
+        check(miopenConvolutionBackwardWeightsGetWorkSpaceSize(h, c.yD, c.xD, c.conv, c.wD, &c.wsSize), "workspace size");
+    c.ws.assign(std::max<size_t>(c.wsSize, 1), 0);
+    int found = 0;
+    if(c.dir == 'F')
+        check(miopenFindConvolutionForwardAlgorithm(h, c.xD, c.x.data(), c.wD, c.w.data(), c.conv, c.yD, c.y.data(), 8,
+                                                    &found, c.perf, c.ws.data(), c.wsSize, false),
+              "miopenFindConvolutionForwardAlgorithm");
+    else if(c.dir == 'B')
+        check(miopenFindConvolutionBackwardDataAlgorithm(h, c.yD, c.y.data(), c.wD, c.w.data(), c.conv, c.xD, c.x.data(),
+                                                         8, &found, c.perf, c.ws.data(), c.wsSize, false),
+              "miopenFindConvolutionBackwardDataAlgorithm");
+    else
+        check(miopenFindConvolutionBackwardWeightsAlgorithm(h, c.yD, c.y.data(), c.xD, c.x.data(), c.conv, c.wD,
+                                                            c.w.data(), 8, &found, c.perf, c.ws.data(), c.wsSize, false),
+              "miopenFindConvolutionBackwardWeightsAlgorithm");
+    if(found < 1)
+    {
+        std::printf("ERROR Find returned no algorithm\n");
+        std::fflush(stdout);
+        std::exit(2);
+    }
+    // Inputs again (Find wrote the output buffer; backward directions overwrite inputs of others).
+    c.x.init(c.x.size(), bf16, 1);
+    c.w.init(c.w.size(), bf16, 2);
+    c.y.init(c.y.size(), bf16, 3);
+    const auto t0 = std::chrono::steady_clock::now();
+    call(h, c);
+    const double cold = msSince(t0);
+    for(int i = 0; i < o.warmup; ++i)
+        call(h, c);
+    return cold;
+}
+
+void release(Case& c)
+{
+    miopenDestroyConvolutionDescriptor(c.conv);
+    miopenDestroyTensorDescriptor(c.xD);
+    miopenDestroyTensorDescriptor(c.wD);
+    miopenDestroyTensorDescriptor(c.yD);
+    c = Case{};
+}
+
+// A child serves one configuration: it reads commands from stdin and answers each with one line.
+//   PREP i   prepares case i (Find, cold call, warm-up)     -> READY <cold ms>
+//   TIME n   n timed calls of the prepared case             -> TIME <median ms>
+//   END      checksums of the output, the engine; releases  -> END <sum|v|> <signed sum> <engine>
+//   QUIT     exits
+// Any failure prints "ERROR ..." and exits 2.
 int runChild(const Options& o, const std::vector<Layer>& layers)
 {
     const bool forwarded = o.child != "pass";
     const std::string tracePath = o.workDir + "/trace_" + o.child + "_" + std::to_string(::getpid()) + ".txt";
     if(forwarded && std::freopen(tracePath.c_str(), "w", stderr) == nullptr)
         return 2;
+    const std::vector<CaseId> cases = casesOf(o, layers);
     miopenHandle_t h = nullptr;
     check(miopenCreate(&h), "miopenCreate");
-    for(const std::string& type : o.types)
+    Case c;
+    bool prepared = false;
+    std::string line;
+    while(std::getline(std::cin, line))
     {
-        const bool bf16 = type == "bf16";
-        const miopenDataType_t dt = bf16 ? miopenBFloat16 : miopenFloat;
-        for(const Layer& l : layers)
+        std::istringstream in(line);
+        std::string cmd;
+        long arg = 0;
+        in >> cmd >> arg;
+        if(cmd == "PREP" && !prepared && arg >= 0 && static_cast<size_t>(arg) < cases.size())
         {
-            const int pad = l.rs / 2;
-            const int out = (l.hw + 2 * pad - l.rs) / l.stride + 1;
-            miopenTensorDescriptor_t xD, wD, yD;
-            miopenConvolutionDescriptor_t conv;
-            check(miopenCreateTensorDescriptor(&xD), "miopenCreateTensorDescriptor");
-            check(miopenCreateTensorDescriptor(&wD), "miopenCreateTensorDescriptor");
-            check(miopenCreateTensorDescriptor(&yD), "miopenCreateTensorDescriptor");
-            check(miopenSet4dTensorDescriptor(xD, dt, o.batch, l.c, l.hw, l.hw), "miopenSet4dTensorDescriptor");
-            check(miopenSet4dTensorDescriptor(wD, dt, l.k, l.c, l.rs, l.rs), "miopenSet4dTensorDescriptor");
-            check(miopenSet4dTensorDescriptor(yD, dt, o.batch, l.k, out, out), "miopenSet4dTensorDescriptor");
-            check(miopenCreateConvolutionDescriptor(&conv), "miopenCreateConvolutionDescriptor");
-            check(miopenInitConvolutionDescriptor(conv, miopenConvolution, pad, pad, l.stride, l.stride, 1, 1),
-                  "miopenInitConvolutionDescriptor");
-            Buffer x, w, y;
-            x.init(static_cast<size_t>(o.batch) * l.c * l.hw * l.hw, bf16, 1);
-            w.init(static_cast<size_t>(l.k) * l.c * l.rs * l.rs, bf16, 2);
-            y.init(static_cast<size_t>(o.batch) * l.k * out * out, bf16, 3);
-            const float one = 1.0f, zero = 0.0f;
-            for(char dir : o.dirs)
-            {
-                size_t wsSize = 0;
-                Buffer* written = dir == 'F' ? &y : dir == 'B' ? &x : &w;
-                if(dir == 'F')
-                    check(miopenConvolutionForwardGetWorkSpaceSize(h, wD, xD, conv, yD, &wsSize), "workspace size");
-                else if(dir == 'B')
-                    check(miopenConvolutionBackwardDataGetWorkSpaceSize(h, yD, wD, conv, xD, &wsSize), "workspace size");
-                else
-                    check(miopenConvolutionBackwardWeightsGetWorkSpaceSize(h, yD, xD, conv, wD, &wsSize), "workspace size");
-                std::vector<char> ws(std::max<size_t>(wsSize, 1));
-                miopenConvAlgoPerf_t perf[8];
-                int found = 0;
-                if(dir == 'F')
-                    check(miopenFindConvolutionForwardAlgorithm(h, xD, x.data(), wD, w.data(), conv, yD, y.data(), 8, &found,
-                                                                perf, ws.data(), wsSize, false),
-                          "miopenFindConvolutionForwardAlgorithm");
-                else if(dir == 'B')
-                    check(miopenFindConvolutionBackwardDataAlgorithm(h, yD, y.data(), wD, w.data(), conv, xD, x.data(), 8,
-                                                                     &found, perf, ws.data(), wsSize, false),
-                          "miopenFindConvolutionBackwardDataAlgorithm");
-                else
-                    check(miopenFindConvolutionBackwardWeightsAlgorithm(h, yD, y.data(), xD, x.data(), conv, wD, w.data(), 8,
-                                                                        &found, perf, ws.data(), wsSize, false),
-                          "miopenFindConvolutionBackwardWeightsAlgorithm");
-                if(found < 1)
-                {
-                    std::printf("ERROR Find returned no algorithm\n");
-                    return 2;
-                }
-                // Inputs again (Find wrote the output buffer; backward directions overwrite inputs of others).
-                x.init(x.size(), bf16, 1);
-                w.init(w.size(), bf16, 2);
-                y.init(y.size(), bf16, 3);
-                auto call = [&] {
-                    if(dir == 'F')
-                        check(miopenConvolutionForward(h, &one, xD, x.data(), wD, w.data(), conv, perf[0].fwd_algo, &zero,
-                                                       yD, y.data(), ws.data(), wsSize),
-                              "miopenConvolutionForward");
-                    else if(dir == 'B')
-                        check(miopenConvolutionBackwardData(h, &one, yD, y.data(), wD, w.data(), conv, perf[0].bwd_data_algo,
-                                                            &zero, xD, x.data(), ws.data(), wsSize),
-                              "miopenConvolutionBackwardData");
-                    else
-                        check(miopenConvolutionBackwardWeights(h, &one, yD, y.data(), xD, x.data(), conv,
-                                                               perf[0].bwd_weights_algo, &zero, wD, w.data(), ws.data(),
-                                                               wsSize),
-                              "miopenConvolutionBackwardWeights");
-                };
-                auto t0            = std::chrono::steady_clock::now();
-                call();
-                const double cold  = msSince(t0);
-                for(int i = 0; i < o.warmup; ++i)
-                    call();
-                std::vector<double> times;
-                for(int i = 0; i < std::max(1, o.reps); ++i)
-                {
-                    t0 = std::chrono::steady_clock::now();
-                    call();
-                    times.push_back(msSince(t0));
-                }
-                std::sort(times.begin(), times.end());
-                const double median = times[times.size() / 2];
-                double sumAbs = 0, sumSigned = 0;
-                for(size_t i = 0; i < written->size(); ++i)
-                {
-                    const double v = written->at(i);
-                    sumAbs += std::fabs(v);
-                    sumSigned += v * (((i * 2654435761u) >> 7) & 1 ? 1.0 : -1.0);
-                }
-                const std::string engine = forwarded ? lastEngine(tracePath) : "private";
-                std::printf("RESULT %s %c %s %.4f %.4f %.9g %.9g %s\n", l.name, dir, type.c_str(), cold, median, sumAbs,
-                            sumSigned, engine.c_str());
-                std::fflush(stdout);
-            }
-            miopenDestroyConvolutionDescriptor(conv);
-            miopenDestroyTensorDescriptor(xD);
-            miopenDestroyTensorDescriptor(wD);
-            miopenDestroyTensorDescriptor(yD);
+            const double cold = prepare(h, o, cases[static_cast<size_t>(arg)], c);
+            prepared          = true;
+            std::printf("READY %.4f\n", cold);
         }
+        else if(cmd == "TIME" && prepared && arg > 0)
+        {
+            std::vector<double> times;
+            for(long i = 0; i < arg; ++i)
+            {
+                const auto t0 = std::chrono::steady_clock::now();
+                call(h, c);
+                times.push_back(msSince(t0));
+            }
+            std::sort(times.begin(), times.end());
+            std::printf("TIME %.4f\n", times[times.size() / 2]);
+        }
+        else if(cmd == "END" && prepared)
+        {
+            const Buffer* out = c.written();
+            double sumAbs = 0, sumSigned = 0;
+            for(size_t i = 0; i < out->size(); ++i)
+            {
+                const double v = out->at(i);
+                sumAbs += std::fabs(v);
+                sumSigned += v * (((i * 2654435761u) >> 7) & 1 ? 1.0 : -1.0);
+            }
+            const std::string engine = forwarded ? lastEngine(tracePath) : "private";
+            std::printf("END %.9g %.9g %s\n", sumAbs, sumSigned, engine.c_str());
+            release(c);
+            prepared = false;
+        }
+        else if(cmd == "QUIT")
+            break;
+        else
+        {
+            std::printf("ERROR unexpected command '%s'\n", line.c_str());
+            std::fflush(stdout);
+            return 2;
+        }
+        std::fflush(stdout);
     }
     miopenDestroy(h);
     if(forwarded)
@@ -323,27 +405,101 @@ int runChild(const Options& o, const std::vector<Layer>& layers)
 struct Sample
 {
     double cold = 0, median = 0, sumAbs = 0, sumSigned = 0;
+    double ratio = 0, vsPass = 0; // default child only: paired ratios (see runRepeat)
     std::string engine;
 };
 
-using CaseKey = std::string; // "<layer> <dir> <type>"
-
-/// Runs one configuration as a child (same binary); parses its RESULT lines into `out`.
-bool runConfig(const std::string& self, const Options& o, const char* config, const std::string& pluginDir,
-               std::map<CaseKey, Sample>& out)
+/// A child process serving one configuration (runChild), with pipes to its stdin and stdout.
+class Child
 {
-    int fds[2];
-    if(::pipe(fds) != 0)
-        return false;
-    const pid_t pid = ::fork();
-    if(pid < 0)
-        return false;
-    if(pid == 0)
+public:
+    Child(const std::string& self, const Options& o, const char* config, const std::string& pluginDir) : _config(config)
     {
-        ::dup2(fds[1], STDOUT_FILENO);
-        ::close(fds[0]);
-        ::close(fds[1]);
-        const std::string cfg = config;
+        int toChild[2], fromChild[2];
+        if(::pipe(toChild) != 0 || ::pipe(fromChild) != 0)
+            return;
+        _pid = ::fork();
+        if(_pid < 0)
+            return;
+        if(_pid == 0)
+        {
+            ::dup2(toChild[0], STDIN_FILENO);
+            ::dup2(fromChild[1], STDOUT_FILENO);
+            for(int fd : {toChild[0], toChild[1], fromChild[0], fromChild[1]})
+                ::close(fd);
+            exec(self, o, pluginDir);
+        }
+        ::close(toChild[0]);
+        ::close(fromChild[1]);
+        _out = ::fdopen(toChild[1], "w");
+        _in  = ::fdopen(fromChild[0], "r");
+    }
+    Child(const Child&)            = delete;
+    Child& operator=(const Child&) = delete;
+    ~Child() { finish(); }
+
+    /// Sends one command and returns the answer's words after `expect`; false when the child
+    /// answered anything else (printed) or died.
+    bool ask(const std::string& command, const char* expect, std::istringstream& answer)
+    {
+        if(_out == nullptr || _in == nullptr || !_ok)
+            return false;
+        std::fprintf(_out, "%s\n", command.c_str());
+        std::fflush(_out);
+        char line[1024];
+        while(std::fgets(line, sizeof(line), _in) != nullptr)
+        {
+            std::istringstream s(line);
+            std::string tag;
+            s >> tag;
+            if(tag == expect)
+            {
+                answer.str(line + tag.size() + 1);
+                answer.clear();
+                return true;
+            }
+            std::printf("[%s] %s", _config, line); // the child's own output (e.g. an ERROR line)
+            if(tag == "ERROR")
+                break;
+        }
+        _ok = false;
+        return false;
+    }
+
+    /// Asks the child to quit and waits for it; false when it failed.
+    bool finish()
+    {
+        if(_pid <= 0)
+            return false;
+        if(_out != nullptr)
+        {
+            std::fprintf(_out, "QUIT\n");
+            std::fclose(_out);
+            _out = nullptr;
+        }
+        if(_in != nullptr)
+        {
+            char line[1024];
+            while(std::fgets(line, sizeof(line), _in) != nullptr)
+                std::printf("[%s] %s", _config, line);
+            std::fclose(_in);
+            _in = nullptr;
+        }
+        int status = 0;
+        ::waitpid(_pid, &status, 0);
+        _pid = 0;
+        if(!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        {
+            std::printf("child '%s' failed (status %d)\n", _config, status);
+            _ok = false;
+        }
+        return _ok;
+    }
+
+private:
+    [[noreturn]] void exec(const std::string& self, const Options& o, const std::string& pluginDir)
+    {
+        const std::string cfg = _config;
         ::setenv("MIOPEN_HIPDNN_FORWARDING", cfg == "pass" ? "disabled" : "enabled", 1);
         ::unsetenv("MIOPEN_HIPDNN_PREFERRED_ENGINE");
         ::unsetenv("HIPDNN_HEUR_FALLBACK_ENGINE_ORDER");
@@ -360,7 +516,7 @@ bool runConfig(const std::string& self, const Options& o, const char* config, co
             ::setenv("HIPDNN_PLUGIN_DIR", pluginDir.c_str(), 1);
         std::vector<std::string> args{self, "--child=" + cfg, "--work-dir=" + o.workDir,
                                       "--batch=" + std::to_string(o.batch), "--dirs=" + o.dirs,
-                                      "--warmup=" + std::to_string(o.warmup), "--reps=" + std::to_string(o.reps)};
+                                      "--warmup=" + std::to_string(o.warmup)};
         std::string types, filter;
         for(const auto& t : o.types)
             types += (types.empty() ? "" : ",") + t;
@@ -378,43 +534,74 @@ bool runConfig(const std::string& self, const Options& o, const char* config, co
         ::execv(self.c_str(), argv.data());
         std::_Exit(127);
     }
-    ::close(fds[1]);
-    FILE* in = ::fdopen(fds[0], "r");
-    char line[1024];
-    bool ok = true;
-    while(std::fgets(line, sizeof(line), in) != nullptr)
-    {
-        std::istringstream s(line);
-        std::string tag, layer, dir, type;
-        s >> tag;
-        if(tag == "RESULT")
-        {
-            Sample smp;
-            s >> layer >> dir >> type >> smp.cold >> smp.median >> smp.sumAbs >> smp.sumSigned >> smp.engine;
-            out[layer + " " + dir + " " + type] = smp;
-        }
-        else
-        {
-            std::printf("[%s] %s", config, line);
-            ok = ok && tag != "ERROR";
-        }
-    }
-    std::fclose(in);
-    int status = 0;
-    ::waitpid(pid, &status, 0);
-    if(!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-    {
-        std::printf("child '%s' failed (status %d)\n", config, status);
-        ok = false;
-    }
-    return ok;
-}
+
+    const char* _config;
+    pid_t _pid = 0;
+    FILE* _out = nullptr;
+    FILE* _in  = nullptr;
+    bool _ok   = true;
+};
 
 double medianOf(std::vector<double> v)
 {
     std::sort(v.begin(), v.end());
     return v.empty() ? 0 : v[v.size() / 2];
 }
+
+// One repeat: four fresh children (so the default child of a later repeat reads the rankings the
+// first one measured). Per case, every child prepares it (Find, cold call, warm-up), then the
+// children take turns in `rounds` rounds (order rotated per round), `reps` timed calls per turn,
+// so the four configurations of a case are timed seconds apart, not minutes: load that comes and
+// goes over a run hits them alike. The default child's ratios to the faster pinned engine and to
+// pass-through are paired per round (the median over rounds is kept).
+bool runRepeat(const std::string& self, const Options& o, const std::vector<CaseId>& cases, int repeat,
+               const std::string& pluginDir, std::map<CaseKey, Sample> (&out)[kNumConfigs])
+{
+    std::vector<std::unique_ptr<Child>> children;
+    for(int c = 0; c < kNumConfigs; ++c)
+        children.push_back(std::make_unique<Child>(self, o, kConfigs[c], pluginDir));
+    bool ok = true;
+    for(size_t k = 0; k < cases.size() && ok; ++k)
+    {
+        Sample got[kNumConfigs];
+        std::istringstream a;
+        // Pass-through first: its Find benchmarks the solvers into the shared find-db.
+        for(int c = 0; c < kNumConfigs && ok; ++c)
+            if((ok = children[static_cast<size_t>(c)]->ask("PREP " + std::to_string(k), "READY", a)))
+                a >> got[c].cold;
+        std::vector<double> times[kNumConfigs], ratios, vsPass;
+        for(int r = 0; r < o.rounds && ok; ++r)
+        {
+            double t[kNumConfigs] = {};
+            for(int i = 0; i < kNumConfigs && ok; ++i)
+            {
+                const int c = (i + r + repeat) % kNumConfigs;
+                if((ok = children[static_cast<size_t>(c)]->ask("TIME " + std::to_string(o.reps), "TIME", a)))
+                    a >> t[c];
+            }
+            for(int c = 0; c < kNumConfigs; ++c)
+                times[c].push_back(t[c]);
+            ratios.push_back(t[3] / std::min(t[1], t[2]));
+            vsPass.push_back(t[3] / t[0]);
+        }
+        for(int c = 0; c < kNumConfigs && ok; ++c)
+            if((ok = children[static_cast<size_t>(c)]->ask("END", "END", a)))
+                a >> got[c].sumAbs >> got[c].sumSigned >> got[c].engine;
+        if(!ok)
+            break;
+        for(int c = 0; c < kNumConfigs; ++c)
+        {
+            got[c].median = medianOf(times[c]);
+            out[c][cases[k].key()] = got[c];
+        }
+        out[3][cases[k].key()].ratio  = medianOf(ratios);
+        out[3][cases[k].key()].vsPass = medianOf(vsPass);
+    }
+    for(auto& child : children)
+        ok = child->finish() && ok;
+    return ok;
+}
+
 
 bool cpuHasBf16()
 {
@@ -450,32 +637,31 @@ int runDriver(Options o, const std::vector<Layer>& layers, const std::string& se
             if(::symlink((engines + lib).c_str(), (pluginDir + "/" + lib).c_str()) != 0)
                 return 2;
     }
-    std::printf("engines_bench: batch %d, types %s, dirs %s, %d repeat(s) x (1 cold + %d warm-up + %d timed calls),"
-                " work dir %s, engines: %s\n",
+    std::printf("engines_bench: batch %d, types %s, dirs %s, %d repeat(s) x per case (1 cold + %d warm-up calls, then"
+                " %d interleaved round(s) of %d timed calls per configuration), work dir %s, engines: %s\n",
                 o.batch, o.types.size() == 2 ? "fp32,bf16" : o.types[0].c_str(), o.dirs.c_str(), o.repeats, o.warmup,
-                o.reps, o.workDir.c_str(), o.withExampleEngine ? "default plugin directory" : "MIOPEN_ENGINE, DNNL_ENGINE");
+                o.rounds, o.reps, o.workDir.c_str(), o.withExampleEngine ? "default plugin directory" : "MIOPEN_ENGINE, DNNL_ENGINE");
     std::fflush(stdout);
+    const std::vector<CaseId> cases = casesOf(o, layers);
     std::map<CaseKey, std::vector<Sample>> samples[kNumConfigs];
     bool ok = true;
     const auto start = std::chrono::steady_clock::now();
-    for(int r = 0; r < o.repeats; ++r)
+    for(int r = 0; r < o.repeats && ok; ++r)
     {
-        for(int i = 0; i < kNumConfigs; ++i)
-        {
-            const int c = (i + r) % kNumConfigs; // rotate the order each repeat
-            std::map<CaseKey, Sample> got;
-            ok = runConfig(self, o, kConfigs[c], pluginDir, got) && ok;
-            for(auto& [k, s] : got)
-                samples[c][k].push_back(s);
-            std::printf("  repeat %d/%d: %-7s done (%.0f s)\n", r + 1, o.repeats, kConfigs[c], msSince(start) / 1000);
-            std::fflush(stdout);
-        }
+        std::map<CaseKey, Sample> got[kNumConfigs];
+        ok = runRepeat(self, o, cases, r, pluginDir, got);
+        for(int c = 0; c < kNumConfigs; ++c)
+            for(auto& [k, smp] : got[c])
+                samples[c][k].push_back(smp);
+        std::printf("  repeat %d/%d done (%.0f s)\n", r + 1, o.repeats, msSince(start) / 1000);
+        std::fflush(stdout);
     }
     // Table.
-    std::printf("\nmedian ms over %d repeat(s); ratio = default / faster pinned engine (target <= 1.05);\n"
-                "'beats pass' is checked where DNNL is faster than pass-through; cold = default's first call in\n"
-                "repeat 1 (plan build + engine ranking measured) and in the last repeat (ranking read from the file)\n\n",
-                o.repeats);
+    std::printf("\nms per call: median over repeats of the median over rounds; ratio = default / faster pinned\n"
+                "engine, paired per round (median over rounds, then over repeats; target <= 1.05); 'beats pass' is\n"
+                "checked where DNNL is faster than pass-through (default / pass, paired the same way); cold = default's\n"
+                "first call in repeat 1 (plan build + engine ranking measured) and in the last repeat (ranking read\n"
+                "from the file)\n\n");
     std::printf("%-20s %c %-4s %9s %9s %9s %9s %-27s %6s %-10s %8s %8s %s\n", "layer", 'D', "type", "pass", "miopen",
                 "dnnl", "default", "default_eng", "ratio", "beats_pass", "cold1", "coldN", "check");
     int within = 0, total = 0, beatsNeeded = 0, beats = 0, wrong = 0;
@@ -502,9 +688,14 @@ int runDriver(Options o, const std::vector<Layer>& layers, const std::string& se
                     ok = false;
                     continue;
                 }
-                const auto& def   = samples[3][key];
-                const double fast = std::min(med[1], med[2]);
-                const double ratio = med[3] / fast;
+                const auto& def = samples[3][key];
+                std::vector<double> paired, pairedPass;
+                for(const auto& smp : def)
+                {
+                    paired.push_back(smp.ratio);
+                    pairedPass.push_back(smp.vsPass);
+                }
+                const double ratio = medianOf(paired);
                 ++total;
                 within += ratio <= 1.05 ? 1 : 0;
                 worst = std::max(worst, ratio);
@@ -513,7 +704,7 @@ int runDriver(Options o, const std::vector<Layer>& layers, const std::string& se
                 if(med[2] < med[0])
                 {
                     ++beatsNeeded;
-                    const bool b = med[3] < med[0];
+                    const bool b = medianOf(pairedPass) < 1.0;
                     beats += b ? 1 : 0;
                     beatsPass = b ? "yes" : "NO";
                 }
@@ -562,6 +753,8 @@ int main(int argc, char** argv)
             o.types = splitList(value());
         else if(startsWith(a, "--repeats="))
             o.repeats = std::atoi(value().c_str());
+        else if(startsWith(a, "--rounds="))
+            o.rounds = std::atoi(value().c_str());
         else if(startsWith(a, "--warmup="))
             o.warmup = std::atoi(value().c_str());
         else if(startsWith(a, "--reps="))
@@ -585,7 +778,7 @@ int main(int argc, char** argv)
     const bool typesOk = !o.types.empty() && std::all_of(o.types.begin(), o.types.end(), [](const std::string& t) {
         return t == "fp32" || t == "bf16";
     });
-    if(o.batch < 1 || o.repeats < 1 || o.reps < 1 || o.warmup < 0 || !typesOk
+    if(o.batch < 1 || o.repeats < 1 || o.rounds < 1 || o.reps < 1 || o.warmup < 0 || !typesOk
        || o.dirs.find_first_not_of("FBW") != std::string::npos || o.dirs.empty())
     {
         printUsage();
@@ -596,6 +789,7 @@ int main(int argc, char** argv)
         o.batch   = 1;
         o.types   = {"fp32"};
         o.repeats = 1;
+        o.rounds  = 1;
         o.warmup  = 0;
         o.reps    = 1;
     }

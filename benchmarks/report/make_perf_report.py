@@ -4,7 +4,7 @@
 Runs, on the build given by --build-dir, each in fresh processes with the variants interleaved:
   engines   benchmarks/engines/engines_bench: ResNet-50 convolutions F/B/W, pass-through
             (forwarding disabled), forwarded with each engine pinned, forwarded with hipDNN's
-            default engine order (engines_bench itself rotates the four child processes per repeat)
+            default engine order (engines_bench itself interleaves the four child processes per case)
   cnn       examples/cnn --json: inference and one training step, per layer and direction,
             disabled vs enabled (default engine order), alternating which goes first; one untimed
             traced run (MIOPEN_LOG_LEVEL=6 --mark-calls --check) names the route of every call
@@ -558,7 +558,7 @@ def write_readme(args, out, mach, eng, cnn, wr, plots, la_start, la_end, t_total
     if eng:
         p("## (a) ResNet-50 convolutions: pass-through, each engine pinned, default order\n")
         p("`%s`; load average %s at start, %s at end; %.0f s. Median ms per call (median over repeats of each "
-          "child's median of its timed calls); ratios are to pass-through (forwarding disabled). `default engine`: "
+          "child's median over its interleaved rounds of timed calls); ratios are to pass-through (forwarding disabled). `default engine`: "
           "the engine the default order ran; cold1 / coldN: the default child's first call of the problem in its "
           "first repeat (plan build + ranking measured) and in its last (ranking read from the file). Every "
           "forwarded output agreed with pass-through and every pinned child ran on its engine (engines_bench's "
