@@ -726,7 +726,7 @@ void EngineRankingDb::store(const std::string& key, const EngineRankingRecord& r
 
 namespace
 {
-constexpr int kTimedRuns          = 3;   // best of k after one untimed run
+constexpr int kTimedRuns          = 3;   // interleaved timed rounds (best of k) after one untimed run each
 constexpr double kTimedBudgetUs   = 2e6; // no further timed runs once an engine used this much
 constexpr double kHopelessFactor  = 3.0; // this much slower than the best after one timed run: no more runs
 constexpr double kStaticTieMargin = 0.02; // an engine must be 2% faster to pass one ranked before it statically
@@ -827,12 +827,6 @@ ScratchTensors makeScratch(const dobj::Graph& graph)
     return s;
 }
 
-struct Measurement
-{
-    double bestUs = -1.0; // < 0: failed
-    std::string failure;
-};
-
 /// One engine's execution context on the graph's scratch tensors, kept for as many runs as the
 /// measurement needs (destroyed with the trial).
 class EngineTrial
@@ -907,44 +901,89 @@ private:
     std::string _failure;
 };
 
-/// Runs the engine once untimed and then timed (best of k). An engine whose untimed run is
-/// hopelessly slower than the best engine so far gets one timed run only, and none when that
-/// untimed run alone used the timed budget (then the untimed run is its score): an engine's first
-/// run in a process can carry one-time costs (a thread team started, kernels generated lazily,
-/// its workspace first touched) that say nothing about its speed, so it is judged on a second run.
-Measurement measureEngine(EngineTrial& trial, double bestSoFarUs)
+/// Measures the engines of `trials` (null: an engine whose context could not be created; its
+/// entry of `failures` says why): each runs once untimed, in order, then up to kTimedRuns rounds
+/// of one timed run per engine, the order alternating per round (A B, B A, A B), so that load
+/// arriving during one engine's runs falls on the other's too instead of deciding the ranking.
+/// Each engine keeps its best timed run. An engine whose first timed run is more than
+/// kHopelessFactor slower than the best first timed run gets no further runs; one whose untimed
+/// run alone used the timed budget while being hopeless against another's untimed run is not
+/// timed (its untimed time is its score). An engine is not judged on its untimed run because its
+/// first run in a process can carry one-time costs (a thread team started, kernels generated
+/// lazily, its workspace first touched) that say nothing about its speed. No engine gets further
+/// timed runs once its timed runs used kTimedBudgetUs. Returns the best times (< 0: failed).
+std::vector<double> measureEngines(std::vector<std::unique_ptr<EngineTrial>>& trials, std::vector<std::string>& failures)
 {
-    Measurement m;
-    double us = 0;
-    if(!trial.ready() || !trial.run(us))
+    const size_t n = trials.size();
+    std::vector<double> best(n, -1.0), untimed(n, -1.0), spent(n, 0.0);
+    std::vector<bool> active(n, false);
+    auto fail = [&](size_t i) {
+        failures[i] = trials[i] != nullptr ? trials[i]->failure() : failures[i];
+        best[i]     = -1.0;
+        active[i]   = false;
+    };
+    for(size_t i = 0; i < n; ++i)
     {
-        m.failure = trial.failure();
-        return m;
-    }
-    m.bestUs = us;
-    const auto hopeless = [bestSoFarUs](double t) { return bestSoFarUs >= 0 && t >= kHopelessFactor * bestSoFarUs; };
-    if(hopeless(us) && us >= kTimedBudgetUs)
-    {
-        return m;
-    }
-    double spent = 0;
-    m.bestUs     = std::numeric_limits<double>::max();
-    for(int i = 0; i < kTimedRuns && spent < kTimedBudgetUs; ++i)
-    {
-        if(!trial.run(us))
+        double us = 0;
+        if(trials[i] == nullptr || !trials[i]->ready() || !trials[i]->run(us))
         {
-            m.bestUs  = -1.0;
-            m.failure = trial.failure();
-            break;
+            fail(i);
+            continue;
         }
-        spent += us;
-        m.bestUs = std::min(m.bestUs, us);
-        if(i == 0 && hopeless(us))
+        untimed[i] = us;
+        active[i]  = true;
+    }
+    for(size_t i = 0; i < n; ++i)
+    {
+        if(!active[i] || untimed[i] < kTimedBudgetUs)
         {
-            break;
+            continue;
+        }
+        for(size_t j = 0; j < n; ++j)
+        {
+            if(j != i && untimed[j] >= 0 && untimed[i] >= kHopelessFactor * untimed[j])
+            {
+                best[i]   = untimed[i];
+                active[i] = false;
+                break;
+            }
         }
     }
-    return m;
+    for(int round = 0; round < kTimedRuns; ++round)
+    {
+        for(size_t k = 0; k < n; ++k)
+        {
+            const size_t i = round % 2 == 0 ? k : n - 1 - k;
+            if(!active[i] || spent[i] >= kTimedBudgetUs)
+            {
+                continue;
+            }
+            double us = 0;
+            if(!trials[i]->run(us))
+            {
+                fail(i);
+                continue;
+            }
+            spent[i] += us;
+            best[i] = best[i] < 0 ? us : std::min(best[i], us);
+        }
+        if(round == 0)
+        {
+            double fastest = -1.0;
+            for(size_t i = 0; i < n; ++i)
+            {
+                if(active[i] && (fastest < 0 || best[i] < fastest))
+                {
+                    fastest = best[i];
+                }
+            }
+            for(size_t i = 0; i < n; ++i)
+            {
+                active[i] = active[i] && best[i] < kHopelessFactor * fastest;
+            }
+        }
+    }
+    return best;
 }
 
 /// The two fastest engines measured within kCloseMargin of each other are timed again in
@@ -1143,37 +1182,44 @@ std::vector<size_t> EngineRanking::rank(const HandleState& state,
     }
     _impl->measurements.fetch_add(1);
     std::vector<int64_t> staticIds;
-    std::vector<double> times;
     std::vector<std::unique_ptr<EngineTrial>> trials; // kept until the ranking is decided
-    double best = -1.0;
+    std::vector<std::string> failures(staticOrder.size());
     for(size_t index : staticOrder)
     {
         const EngineEntry& e = engines[index];
-        Measurement m;
+        staticIds.push_back(e.id);
         try
         {
             trials.push_back(std::make_unique<EngineTrial>(e, serializedGraph, scratch));
-            m = measureEngine(*trials.back(), best);
         }
         catch(const std::exception& ex)
         {
-            m.bestUs  = -1.0;
-            m.failure = ex.what();
-            if(trials.size() < staticIds.size() + 1)
-            {
-                trials.push_back(nullptr);
-            }
+            trials.push_back(nullptr);
+            failures[trials.size() - 1] = ex.what();
         }
-        if(m.bestUs < 0)
+    }
+    std::vector<double> times;
+    try
+    {
+        times = measureEngines(trials, failures);
+    }
+    catch(const std::exception& ex)
+    {
+        HIPDNN_LOG_WARN("engine ranking: measuring failed (" << ex.what() << "); static order, not cached");
+        return staticOrder;
+    }
+    double best = -1.0;
+    for(size_t i = 0; i < times.size(); ++i)
+    {
+        if(times[i] < 0)
         {
-            HIPDNN_LOG_WARN("engine ranking: " << e.name << " failed to run the graph and goes last: " << m.failure);
+            HIPDNN_LOG_WARN("engine ranking: " << engines[staticOrder[i]].name
+                                               << " failed to run the graph and goes last: " << failures[i]);
         }
-        else if(best < 0 || m.bestUs < best)
+        else if(best < 0 || times[i] < best)
         {
-            best = m.bestUs;
+            best = times[i];
         }
-        staticIds.push_back(e.id);
-        times.push_back(m.bestUs);
     }
     // A close race between the two fastest is decided by interleaved re-timing.
     {
