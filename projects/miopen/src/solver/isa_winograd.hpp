@@ -379,14 +379,23 @@ struct WinogradPlan
         uSize                        = prepackedSize(s.cout, s.cin);
         const double uBytes          = 4.0 * kXi * static_cast<double>(uSize);
         const std::size_t perTile    = static_cast<std::size_t>(kXi) * (s.cin + s.cout) * sizeof(float);
-        const std::size_t l2Block    = std::max(kWinoLanes, (std::size_t{768} << 10) / perTile / kWinoLanes * kWinoLanes);
-        const std::size_t smallBlock = std::min<std::size_t>(l2Block, 8 * kWinoLanes);
+        // Blocks whose V and M take up to 3 MB: larger blocks re-read U less often and give the
+        // GEMMs more columns, which outweighs V and M not staying in the 1 MB L2 (measured on
+        // conv2_x: 128-tile blocks 540-580 GFLOP/s forward, 32-tile blocks 500-510).
+        const std::size_t vmBlock    = std::max(kWinoLanes, (std::size_t{3} << 20) / perTile / kWinoLanes * kWinoLanes);
+        const std::size_t smallBlock = std::min<std::size_t>(vmBlock, 8 * kWinoLanes);
         independent = uBytes <= 8.0 * (1 << 20) && s.tiles >= 2 * slots * smallBlock;
         if(independent)
             block = smallBlock;
         else
         {
-            const std::size_t budget = (std::size_t{24} << 20) / perTile / kWinoLanes * kWinoLanes;
+            // Shared schedule: each block re-reads all of U. A U that the shared L3 can hold
+            // (conv4_x: 9.4 MB) is cheap to re-read, so blocks get the independent schedule's
+            // 3 MB of V and M, which stay cached beside U; a larger U (conv5_x: 38 MB) comes from
+            // memory on every block, so blocks are as large as a 24 MB V + M allows. Measured on
+            // conv4_x forward: 32-tile blocks 510-550 GFLOP/s, 320-tile blocks 420-435.
+            const std::size_t vmBytes = uBytes <= 16.0 * (1 << 20) ? (std::size_t{3} << 20) : (std::size_t{24} << 20);
+            const std::size_t budget  = vmBytes / perTile / kWinoLanes * kWinoLanes;
             block = std::min(roundUp(s.tiles, kWinoLanes), std::max(kWinoLanes, std::min<std::size_t>(budget, kMaxBlock)));
         }
         vStride = s.cin * block + kXiPad;

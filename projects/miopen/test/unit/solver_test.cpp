@@ -733,6 +733,40 @@ TEST(SolverAccuracyFixed, WinogradLargeChannelCounts)
     }
 }
 
+// Winograd with many tiles and few channels: the independent schedule, each thread several
+// blocks of up to 128 tiles, and a last block that is partly filled (3 images of 15 x 15 F(4x4)
+// tiles = 675 tiles; 2 x 2 F(2x2) tiles more).
+TEST(SolverAccuracyFixed, WinogradManyBlocks)
+{
+    std::mt19937 rng(1003);
+    int caseIndex = 0;
+    for(const std::uint64_t id : {std::uint64_t{1001}, std::uint64_t{84}})
+    {
+        const Solver* solver = miopen::conv::findSolver(id);
+        ASSERT_NE(solver, nullptr);
+        for(const Direction dir : {Direction::Forward, Direction::BackwardData})
+        {
+            Spec s;
+            s.sd     = 2;
+            s.n      = 3;
+            s.c      = 5;
+            s.k      = 7;
+            s.in     = {58, 58};
+            s.fil    = {3, 3};
+            s.out    = {58, 58};
+            s.pad    = {1, 1};
+            s.str    = {1, 1};
+            s.dil    = {1, 1};
+            s.orderX = s.orderW = s.orderY = "NCHW";
+            s.combo  = Combo{dir, miopenFloat, miopenFloat};
+            ASSERT_LE(s.flops(), 20e6) << s.describe();
+            const CaseResult r = runCase(*solver, s, rng, caseIndex++);
+            EXPECT_TRUE(r.accepted) << solver->name() << " declined " << s.describe();
+            EXPECT_TRUE(r.ok) << solver->name() << ": " << s.describe();
+        }
+    }
+}
+
 // 1x1 strided backward data with a dX larger than the caches (> 16 MiB): GemmBwd1x1_stride2
 // writes it with non-temporal stores, zero rows included (every element of dX is checked; it
 // starts as 0xA5 bytes). Odd widths put the rows' cache-line boundaries everywhere.
