@@ -942,11 +942,23 @@ void im2colRow(const Im2colGeometry& ig, const typename E::T* x, const Im2colGeo
                const OutputRowSegment* segs, std::size_t nseg, float* dst, std::size_t dstStride)
 {
     const std::size_t step = static_cast<std::size_t>(ig.g->str[2]) * ig.g->xs[4];
+    // The rows of one filter column of the next channel: short runs a channel apart, which the
+    // hardware prefetchers do not predict (conv3_1 stride 2 backward weights: the packing
+    // stalled on these loads).
+    const bool prefetchNext = w.fw == 0;
     ig.forEachRun(w, segs, nseg, [&](const OutputRowSegment& s, std::size_t inOff, std::size_t lo, std::size_t hi) {
         float* d = dst + s.offset * dstStride;
         for(std::size_t t = 0; t < lo; ++t)
             d[t * dstStride] = 0.0f;
         const typename E::T* src = x + inOff;
+        if(prefetchNext && hi > lo)
+        {
+            const char* next      = reinterpret_cast<const char*>(src + ig.g->xs[1]);
+            const std::size_t len = ((hi - lo - 1) * step + 1) * sizeof(typename E::T);
+            for(std::size_t b = 0; b < len; b += 64)
+                __builtin_prefetch(next + b);
+            __builtin_prefetch(next + len - 1);
+        }
         if constexpr(std::is_same<E, ElemF32>::value)
         {
             if(dstStride == 1)
