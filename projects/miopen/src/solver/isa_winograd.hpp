@@ -389,14 +389,12 @@ struct WinogradPlan
             block = smallBlock;
         else
         {
-            // Shared schedule: each block re-reads all of U. A U that the shared L3 can hold
-            // (conv4_x: 9.4 MB) is cheap to re-read, so blocks get the independent schedule's
-            // 3 MB of V and M, which stay cached beside U; a larger U (conv5_x: 38 MB) comes from
-            // memory on every block, so blocks are as large as a 24 MB V + M allows. Measured on
-            // conv4_x forward: 32-tile blocks 510-550 GFLOP/s, 320-tile blocks 420-435.
-            const std::size_t vmBytes = uBytes <= 16.0 * (1 << 20) ? (std::size_t{3} << 20) : (std::size_t{24} << 20);
-            const std::size_t budget  = vmBytes / perTile / kWinoLanes * kWinoLanes;
-            block = std::min(roundUp(s.tiles, kWinoLanes), std::max(kWinoLanes, std::min<std::size_t>(budget, kMaxBlock)));
+            // Shared schedule: each block re-reads all of U, so as few blocks as a 48 MB V + M
+            // allows, of equal size (conv4_x forward, 512 tiles: one block 580-630 GFLOP/s,
+            // 320 + 192 tiles 450-530, 32-tile blocks 510-575, in interleaved runs).
+            const std::size_t budget = std::max(kWinoLanes, std::min<std::size_t>((std::size_t{48} << 20) / perTile, kMaxBlock));
+            const std::size_t count  = ceilDiv(s.tiles, budget);
+            block = std::min(kMaxBlock, roundUp(ceilDiv(s.tiles, count), kWinoLanes));
         }
         vStride = s.cin * block + kXiPad;
         mStride = s.cout * block + kXiPad;
