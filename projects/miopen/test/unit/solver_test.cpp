@@ -734,8 +734,8 @@ TEST(SolverAccuracyFixed, WinogradLargeChannelCounts)
 }
 
 // Winograd with many tiles and few channels: the independent schedule, each thread several
-// blocks of up to 128 tiles, and a last block that is partly filled (3 images of 15 x 15 F(4x4)
-// tiles = 675 tiles; 2 x 2 F(2x2) tiles more).
+// blocks of 128 tiles, the last block partly filled (F(4x4): 3 images x 15 x 15 tiles = 675
+// tiles, 6 blocks; F(2x2): 3 x 29 x 29 = 2523 tiles, 20 blocks).
 TEST(SolverAccuracyFixed, WinogradManyBlocks)
 {
     std::mt19937 rng(1003);
