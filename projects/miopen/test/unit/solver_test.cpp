@@ -692,39 +692,37 @@ INSTANTIATE_TEST_SUITE_P(Registry, SolverAccuracy, ::testing::ValuesIn(accuracyP
                              return p.param.solver + (p.param.genericIsa ? "_generic" : "");
                          });
 
-// Winograd with many channels: several GEMM K blocks, channel counts that are not multiples of
-// the filter transform's 8-channel groups, and (F(4x4): 36 * 364 * 347 floats = 18 MB) a
-// transformed filter large enough to be written with non-temporal stores. Small images keep
-// each case under ~10 MFLOP.
-TEST(SolverAccuracyFixed, WinogradLargeChannelCounts)
+// 3x3 stride-1 pad-1 fp32 problems (n, c, k, square image) run on both Winograd solvers
+// (F(4x4) 1001, F(2x2) 84), forward and backward data, each checked against the reference.
+struct WinogradCase
 {
-    struct Shape
-    {
-        std::size_t n, c, k, hw;
-    };
-    const Shape shapes[] = {{1, 347, 353, 2}, {2, 352, 336, 1}, {1, 270, 260, 3}};
-    std::mt19937 rng(1001);
+    std::size_t n, c, k, hw;
+};
+
+void checkWinogradCases(const std::vector<WinogradCase>& cases, unsigned seed)
+{
+    std::mt19937 rng(seed);
     int caseIndex = 0;
     for(const std::uint64_t id : {std::uint64_t{1001}, std::uint64_t{84}})
     {
         const Solver* solver = miopen::conv::findSolver(id);
         ASSERT_NE(solver, nullptr);
         for(const Direction dir : {Direction::Forward, Direction::BackwardData})
-            for(const Shape& sh : shapes)
+            for(const WinogradCase& wc : cases)
             {
                 Spec s;
-                s.sd    = 2;
-                s.n     = sh.n;
-                s.c     = sh.c;
-                s.k     = sh.k;
-                s.in    = {sh.hw, sh.hw};
-                s.fil   = {3, 3};
-                s.out   = {sh.hw, sh.hw};
-                s.pad   = {1, 1};
-                s.str   = {1, 1};
-                s.dil   = {1, 1};
+                s.sd     = 2;
+                s.n      = wc.n;
+                s.c      = wc.c;
+                s.k      = wc.k;
+                s.in     = {wc.hw, wc.hw};
+                s.fil    = {3, 3};
+                s.out    = {wc.hw, wc.hw};
+                s.pad    = {1, 1};
+                s.str    = {1, 1};
+                s.dil    = {1, 1};
                 s.orderX = s.orderW = s.orderY = "NCHW";
-                s.combo = Combo{dir, miopenFloat, miopenFloat};
+                s.combo  = Combo{dir, miopenFloat, miopenFloat};
                 ASSERT_LE(s.flops(), 20e6) << s.describe();
                 const CaseResult r = runCase(*solver, s, rng, caseIndex++);
                 EXPECT_TRUE(r.accepted) << solver->name() << " declined " << s.describe();
@@ -733,39 +731,19 @@ TEST(SolverAccuracyFixed, WinogradLargeChannelCounts)
     }
 }
 
+// Winograd with many channels: several GEMM K blocks, channel counts that are not multiples of
+// the filter transform's 8-channel groups, and (F(4x4): 36 * 364 * 347 floats = 18 MB) a
+// transformed filter large enough to be written with non-temporal stores. Small images keep
+// each case under ~10 MFLOP.
+TEST(SolverAccuracyFixed, WinogradLargeChannelCounts)
+{
+    checkWinogradCases({{1, 347, 353, 2}, {2, 352, 336, 1}, {1, 270, 260, 3}}, 1001);
+}
+
 // Winograd with many tiles and few channels: the independent schedule, each thread several
 // blocks of 128 tiles, the last block partly filled (F(4x4): 3 images x 15 x 15 tiles = 675
 // tiles, 6 blocks; F(2x2): 3 x 29 x 29 = 2523 tiles, 20 blocks).
-TEST(SolverAccuracyFixed, WinogradManyBlocks)
-{
-    std::mt19937 rng(1003);
-    int caseIndex = 0;
-    for(const std::uint64_t id : {std::uint64_t{1001}, std::uint64_t{84}})
-    {
-        const Solver* solver = miopen::conv::findSolver(id);
-        ASSERT_NE(solver, nullptr);
-        for(const Direction dir : {Direction::Forward, Direction::BackwardData})
-        {
-            Spec s;
-            s.sd     = 2;
-            s.n      = 3;
-            s.c      = 5;
-            s.k      = 7;
-            s.in     = {58, 58};
-            s.fil    = {3, 3};
-            s.out    = {58, 58};
-            s.pad    = {1, 1};
-            s.str    = {1, 1};
-            s.dil    = {1, 1};
-            s.orderX = s.orderW = s.orderY = "NCHW";
-            s.combo  = Combo{dir, miopenFloat, miopenFloat};
-            ASSERT_LE(s.flops(), 20e6) << s.describe();
-            const CaseResult r = runCase(*solver, s, rng, caseIndex++);
-            EXPECT_TRUE(r.accepted) << solver->name() << " declined " << s.describe();
-            EXPECT_TRUE(r.ok) << solver->name() << ": " << s.describe();
-        }
-    }
-}
+TEST(SolverAccuracyFixed, WinogradManyBlocks) { checkWinogradCases({{3, 5, 7, 58}}, 1003); }
 
 // 1x1 strided backward data with a dX larger than the caches (> 16 MiB): GemmBwd1x1_stride2
 // writes it with non-temporal stores, zero rows included (every element of dX is checked; it
