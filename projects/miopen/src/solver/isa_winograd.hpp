@@ -381,7 +381,7 @@ struct WinogradPlan
         const std::size_t perTile    = static_cast<std::size_t>(kXi) * (s.cin + s.cout) * sizeof(float);
         // Blocks whose V and M take up to 3 MB: larger blocks re-read U less often and give the
         // GEMMs more columns, which outweighs V and M not staying in the 1 MB L2 (measured on
-        // conv2_x: 128-tile blocks 540-580 GFLOP/s forward, 32-tile blocks 500-510).
+        // conv2_x: 128-tile blocks 535-585 GFLOP/s forward, 32-tile blocks 490-510).
         const std::size_t vmBlock    = std::max(kWinoLanes, (std::size_t{3} << 20) / perTile / kWinoLanes * kWinoLanes);
         const std::size_t smallBlock = std::min<std::size_t>(vmBlock, 8 * kWinoLanes);
         independent = uBytes <= 8.0 * (1 << 20) && s.tiles >= 2 * slots * smallBlock;
@@ -391,7 +391,7 @@ struct WinogradPlan
         {
             // Shared schedule: each block re-reads all of U, so as few blocks as a 48 MB V + M
             // allows, of equal size (conv4_x forward, 512 tiles: one block 580-630 GFLOP/s,
-            // 320 + 192 tiles 450-530, 32-tile blocks 510-575, in interleaved runs).
+            // 320 + 192 tiles 430-530, 32-tile blocks 510-600, in interleaved runs).
             const std::size_t budget = std::max(kWinoLanes, std::min<std::size_t>((std::size_t{48} << 20) / perTile, kMaxBlock));
             const std::size_t count  = ceilDiv(s.tiles, budget);
             block = std::min(kMaxBlock, roundUp(ceilDiv(s.tiles, count), kWinoLanes));
