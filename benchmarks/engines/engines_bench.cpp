@@ -32,7 +32,6 @@
 #include <iostream>
 #include <map>
 #include <memory>
-#include <new>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -159,48 +158,10 @@ float fromBf16(uint16_t v)
     return f;
 }
 
-// Tensors and workspaces are 256-byte aligned, as hipMalloc's are (and a GPU program's device
-// buffers always are). Plain std::vector storage is only 16-byte aligned, and where in a cache
-// line it starts depends on each child's allocation history (glibc serves large blocks from mmap
-// or, once its adaptive threshold has grown, from the heap), so the children could differ in
-// operand alignment alone.
-template <class T>
-struct DeviceAlignedAllocator
-{
-    using value_type = T;
-    static constexpr std::size_t kAlign = 256;
-    DeviceAlignedAllocator() = default;
-    template <class U>
-    DeviceAlignedAllocator(const DeviceAlignedAllocator<U>&) noexcept
-    {
-    }
-    T* allocate(std::size_t n)
-    {
-        const std::size_t bytes = (n * sizeof(T) + kAlign - 1) / kAlign * kAlign;
-        void* p                 = std::aligned_alloc(kAlign, bytes == 0 ? kAlign : bytes);
-        if(p == nullptr)
-            throw std::bad_alloc();
-        return static_cast<T*>(p);
-    }
-    void deallocate(T* p, std::size_t) noexcept { std::free(p); }
-    template <class U>
-    bool operator==(const DeviceAlignedAllocator<U>&) const noexcept
-    {
-        return true;
-    }
-    template <class U>
-    bool operator!=(const DeviceAlignedAllocator<U>&) const noexcept
-    {
-        return false;
-    }
-};
-template <class T>
-using DeviceVector = std::vector<T, DeviceAlignedAllocator<T>>;
-
 struct Buffer
 {
-    DeviceVector<float> f32;
-    DeviceVector<uint16_t> b16;
+    std::vector<float> f32;
+    std::vector<uint16_t> b16;
     bool bf16 = false;
     void init(size_t n, bool isBf16, uint32_t seed)
     {
@@ -257,7 +218,7 @@ struct Case
     miopenTensorDescriptor_t xD = nullptr, wD = nullptr, yD = nullptr;
     miopenConvolutionDescriptor_t conv = nullptr;
     Buffer x, w, y;
-    DeviceVector<char> ws;
+    std::vector<char> ws;
     size_t wsSize = 0;
     miopenConvAlgoPerf_t perf[8]{};
     char dir = 'F';
@@ -622,9 +583,9 @@ bool runRepeat(const std::string& self, const Options& o, const std::vector<Case
                 const int c = (i + r + repeat) % kNumConfigs;
                 // The previous turn's child may still be spinning: libgomp's workers (oneDNN's
                 // OpenMP runtime) busy-wait ~6 ms after each parallel region on this machine, so
-                // a turn started at once ran with one core fewer (c2_1x1_64_64 backward data: the
-                // default child, running DNNL_ENGINE after the DNNL-pinned child, took 1.7-1.9x
-                // its time in 3 of 4 runs; with OMP_WAIT_POLICY=passive, 0.95-1.05x in 5 of 5).
+                // a turn started at once ran with one core fewer (c2_1x1_64_64 backward data fp32:
+                // the default child ran DNNL_ENGINE 1.4-1.9x slower than the DNNL-pinned child in
+                // 7 of 12 runs; with OMP_WAIT_POLICY=passive, 0.95-1.05x in 5 of 5).
                 std::this_thread::sleep_for(kTurnGap);
                 if((ok = children[static_cast<size_t>(c)]->ask("TIME " + std::to_string(o.reps), "TIME", a)))
                     a >> t[c];
