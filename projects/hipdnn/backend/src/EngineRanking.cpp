@@ -732,6 +732,7 @@ constexpr double kHopelessFactor  = 3.0; // this much slower than the best after
 constexpr double kStaticTieMargin = 0.02; // an engine must be 2% faster to pass one ranked before it statically
 constexpr double kCloseMargin     = 0.10; // the two fastest within 10%: re-timed, interleaved
 constexpr int kRefineRounds       = 4;    // interleaved rounds (each runs both engines once)
+constexpr std::chrono::milliseconds kSwitchPause{20}; // idle before a run that follows another engine's
 
 struct AlignedFree
 {
@@ -901,6 +902,29 @@ private:
     std::string _failure;
 };
 
+/// Runs the engines' turns and remembers whose ran last. An engine's runtime can keep its worker
+/// threads busy-waiting for a while after a run (OpenMP runtimes spin before they sleep: libgomp's
+/// workers under oneDNN spin ~6 ms of a core, measured), and that takes a core from whichever
+/// engine runs next. Interleaved rounds put most runs right after another engine's, so without a
+/// pause the ranking would favour the engine whose runtime spins. A run that follows another
+/// engine's therefore starts after kSwitchPause idle (at most ~14 pauses per ranked graph).
+class Turns
+{
+public:
+    bool run(EngineTrial& trial, double& us)
+    {
+        if(_last != nullptr && _last != &trial)
+        {
+            std::this_thread::sleep_for(kSwitchPause);
+        }
+        _last = &trial;
+        return trial.run(us);
+    }
+
+private:
+    const EngineTrial* _last = nullptr;
+};
+
 /// Measures the engines of `trials` (null: an engine whose context could not be created; its
 /// entry of `failures` says why): each runs once untimed, in order, then up to kTimedRuns rounds
 /// of one timed run per engine, the order alternating per round (A B, B A, A B), so that load
@@ -912,7 +936,8 @@ private:
 /// first run in a process can carry one-time costs (a thread team started, kernels generated
 /// lazily, its workspace first touched) that say nothing about its speed. No engine gets further
 /// timed runs once its timed runs used kTimedBudgetUs. Returns the best times (< 0: failed).
-std::vector<double> measureEngines(std::vector<std::unique_ptr<EngineTrial>>& trials, std::vector<std::string>& failures)
+std::vector<double> measureEngines(std::vector<std::unique_ptr<EngineTrial>>& trials, std::vector<std::string>& failures,
+                                   Turns& turns)
 {
     const size_t n = trials.size();
     std::vector<double> best(n, -1.0), untimed(n, -1.0), spent(n, 0.0);
@@ -925,7 +950,7 @@ std::vector<double> measureEngines(std::vector<std::unique_ptr<EngineTrial>>& tr
     for(size_t i = 0; i < n; ++i)
     {
         double us = 0;
-        if(trials[i] == nullptr || !trials[i]->ready() || !trials[i]->run(us))
+        if(trials[i] == nullptr || !trials[i]->ready() || !turns.run(*trials[i], us))
         {
             fail(i);
             continue;
@@ -959,7 +984,7 @@ std::vector<double> measureEngines(std::vector<std::unique_ptr<EngineTrial>>& tr
                 continue;
             }
             double us = 0;
-            if(!trials[i]->run(us))
+            if(!turns.run(*trials[i], us))
             {
                 fail(i);
                 continue;
@@ -990,7 +1015,7 @@ std::vector<double> measureEngines(std::vector<std::unique_ptr<EngineTrial>>& tr
 /// interleaved rounds (A B, B A, A B, ...), so that drift of the machine between the two first
 /// measurements (frequency, another process, cache state) cannot decide a close ranking. Each
 /// keeps its best time. Returns the number of rounds run.
-int refineClosePair(EngineTrial& a, double& aUs, EngineTrial& b, double& bUs)
+int refineClosePair(EngineTrial& a, double& aUs, EngineTrial& b, double& bUs, Turns& turns)
 {
     int rounds = 0;
     double spent = 0;
@@ -1001,13 +1026,13 @@ int refineClosePair(EngineTrial& a, double& aUs, EngineTrial& b, double& bUs)
         double* firstUs     = rounds % 2 == 0 ? &aUs : &bUs;
         double* secondUs    = rounds % 2 == 0 ? &bUs : &aUs;
         double us = 0;
-        if(!first->run(us))
+        if(!turns.run(*first, us))
         {
             break;
         }
         spent += us;
         *firstUs = std::min(*firstUs, us);
-        if(!second->run(us))
+        if(!turns.run(*second, us))
         {
             break;
         }
@@ -1199,9 +1224,10 @@ std::vector<size_t> EngineRanking::rank(const HandleState& state,
         }
     }
     std::vector<double> times;
+    Turns turns;
     try
     {
-        times = measureEngines(trials, failures);
+        times = measureEngines(trials, failures, turns);
     }
     catch(const std::exception& ex)
     {
@@ -1245,7 +1271,7 @@ std::vector<size_t> EngineRanking::rank(const HandleState& state,
         {
             try
             {
-                const int rounds = refineClosePair(*trials[first], times[first], *trials[second], times[second]);
+                const int rounds = refineClosePair(*trials[first], times[first], *trials[second], times[second], turns);
                 HIPDNN_LOG_INFO("engine ranking " << key << ": " << engines[staticOrder[first]].name << " and "
                                                   << engines[staticOrder[second]].name << " within "
                                                   << kCloseMargin * 100 << "%, re-timed in " << rounds

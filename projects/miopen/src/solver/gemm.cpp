@@ -30,34 +30,8 @@ namespace miopen {
 namespace conv {
 namespace detail {
 
-namespace isa_avx512 {
-namespace {
-#if defined(__clang__) // clang has no GCC target pragma: the same target attribute on each function
-#pragma clang attribute push(__attribute__((target("avx512f,avx512vl,avx512bw,avx512dq,avx2,fma,f16c"))), apply_to = function)
-#else
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512vl,avx512bw,avx512dq,avx2,fma,f16c")
-#endif
-#define MIOPEN_ISA_AVX512 1
-#include "isa_gemm.hpp"
-#include "isa_conv_gemm.hpp"
-#undef MIOPEN_ISA_AVX512
-#if defined(__clang__)
-#pragma clang attribute pop
-#else
-#pragma GCC pop_options
-#endif
-} // namespace
-} // namespace isa_avx512
-
-namespace isa_generic {
-namespace {
-#define MIOPEN_ISA_AVX512 0
-#include "isa_gemm.hpp"
-#include "isa_conv_gemm.hpp"
-#undef MIOPEN_ISA_AVX512
-} // namespace
-} // namespace isa_generic
+#define MIOPEN_ISA_KERNELS "isa_conv_gemm.hpp"
+#include "isa_builds.hpp"
 
 } // namespace detail
 
@@ -99,7 +73,7 @@ std::size_t execute(GemmKind kind, const char* name, const ProblemDescription& p
                     std::size_t wsBytes)
 {
     const Geometry g = detail::makeGeometry(p);
-    const bool avx   = detail::useAvx512();
+    const detail::CpuIsa isa = detail::selectedIsa();
     return detail::withElem(p.dataType(), [&](auto elem) -> std::size_t {
         using E = decltype(elem);
         switch(kind)
@@ -113,25 +87,21 @@ std::size_t execute(GemmKind kind, const char* name, const ProblemDescription& p
             void* y              = t ? t->outOut : nullptr;
             // Strided 1x1 with an image per thread: gather each image densely, then a 1x1 GEMM.
             if(kind == GemmKind::Fwd1x1Strided && g.n >= threadCount())
-                return avx ? detail::isa_avx512::forwardStrided1x1Gemm<E>(name, g, x, w, y, ws, wsBytes)
-                           : detail::isa_generic::forwardStrided1x1Gemm<E>(name, g, x, w, y, ws, wsBytes);
-            return avx ? detail::isa_avx512::forwardGemm<E>(name, g, pointwise, x, w, y, ws, wsBytes)
-                       : detail::isa_generic::forwardGemm<E>(name, g, pointwise, x, w, y, ws, wsBytes);
+                return MIOPEN_ISA_DISPATCH(isa, forwardStrided1x1Gemm<E>(name, g, x, w, y, ws, wsBytes));
+            return MIOPEN_ISA_DISPATCH(isa, forwardGemm<E>(name, g, pointwise, x, w, y, ws, wsBytes));
         }
         case GemmKind::Bwd1x1Strided:
         case GemmKind::Bwd1x1Stride1: {
             const void* dy = t ? t->out : nullptr;
             const void* w  = t ? t->wei : nullptr;
             void* dx       = t ? t->inOut : nullptr;
-            return avx ? detail::isa_avx512::backwardData1x1Gemm<E>(name, g, dy, w, dx, ws, wsBytes)
-                       : detail::isa_generic::backwardData1x1Gemm<E>(name, g, dy, w, dx, ws, wsBytes);
+            return MIOPEN_ISA_DISPATCH(isa, backwardData1x1Gemm<E>(name, g, dy, w, dx, ws, wsBytes));
         }
         case GemmKind::BwdRest: {
             const void* dy = t ? t->out : nullptr;
             const void* w  = t ? t->wei : nullptr;
             void* dx       = t ? t->inOut : nullptr;
-            return avx ? detail::isa_avx512::backwardDataGemm<E>(name, g, dy, w, dx, ws, wsBytes)
-                       : detail::isa_generic::backwardDataGemm<E>(name, g, dy, w, dx, ws, wsBytes);
+            return MIOPEN_ISA_DISPATCH(isa, backwardDataGemm<E>(name, g, dy, w, dx, ws, wsBytes));
         }
         case GemmKind::Wrw1x1:
         case GemmKind::WrwUniversal: {
@@ -142,10 +112,8 @@ std::size_t execute(GemmKind kind, const char* name, const ProblemDescription& p
             // Strided 1x1 (pad 0) with an image per thread: dense gather, then a 1x1 GEMM.
             if(kind == GemmKind::WrwUniversal && p.is1x1() && p.isZeroPad() && !p.isUnitStride() &&
                g.n >= threadCount())
-                return avx ? detail::isa_avx512::backwardWeightsStrided1x1Gemm<E>(name, g, x, dy, dw, ws, wsBytes)
-                           : detail::isa_generic::backwardWeightsStrided1x1Gemm<E>(name, g, x, dy, dw, ws, wsBytes);
-            return avx ? detail::isa_avx512::backwardWeightsGemm<E>(name, g, pointwise, x, dy, dw, ws, wsBytes)
-                       : detail::isa_generic::backwardWeightsGemm<E>(name, g, pointwise, x, dy, dw, ws, wsBytes);
+                return MIOPEN_ISA_DISPATCH(isa, backwardWeightsStrided1x1Gemm<E>(name, g, x, dy, dw, ws, wsBytes));
+            return MIOPEN_ISA_DISPATCH(isa, backwardWeightsGemm<E>(name, g, pointwise, x, dy, dw, ws, wsBytes));
         }
         }
         return 0;

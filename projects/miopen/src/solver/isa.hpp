@@ -2,18 +2,23 @@
 // dispatch and the workspace carver.
 //
 // The hot code (isa_gemm.hpp, isa_conv_gemm.hpp, isa_winograd.hpp) is written once in portable
-// C++ (plus AVX-512 intrinsics in the GEMM micro-kernel) and compiled twice per solver file:
+// C++ (plus AVX-512 and AVX2 intrinsics in the GEMM micro-kernel and a few transforms) and
+// compiled three times per solver file:
 //
 //   namespace isa_avx512 { namespace {            // under #pragma GCC target("avx512f,...")
-//   #define MIOPEN_ISA_AVX512 1
+//   #define MIOPEN_ISA_AVX512 1 / MIOPEN_ISA_AVX2 0
+//   #include "isa_gemm.hpp" ... }}
+//   namespace isa_avx2 { namespace {              // under #pragma GCC target("avx2,fma,f16c")
+//   #define MIOPEN_ISA_AVX512 0 / MIOPEN_ISA_AVX2 1
 //   #include "isa_gemm.hpp" ... }}
 //   namespace isa_generic { namespace {           // baseline x86-64 (SSE2)
-//   #define MIOPEN_ISA_AVX512 0
+//   #define MIOPEN_ISA_AVX512 0 / MIOPEN_ISA_AVX2 0
 //   #include "isa_gemm.hpp" ... }}
 //
-// useAvx512() picks one at run time: AVX-512 (F, VL, BW, DQ) when the CPU and OS support it,
-// unless MIOPEN_DEBUG_CONV_CPU_ISA=generic asks for the baseline code (tests use this to cover
-// both builds). Both give the same results up to floating-point summation order.
+// selectedIsa() picks one at run time: the widest the CPU and OS support (AVX-512 F/VL/BW/DQ;
+// else AVX2 with FMA; else the baseline), lowered by MIOPEN_DEBUG_CONV_CPU_ISA=avx2 or =generic
+// (tests use this to cover every build the machine can run). All give the same results up to
+// floating-point summation order.
 #pragma once
 
 #include <miopen/datatype.hpp>
@@ -39,25 +44,60 @@ namespace miopen {
 namespace conv {
 namespace detail {
 
-inline bool cpuHasAvx512()
+enum class CpuIsa
 {
-    static const bool has = [] {
+    Generic, // baseline x86-64 (SSE2)
+    Avx2,    // AVX2 + FMA (+ F16C)
+    Avx512,  // AVX-512 F, VL, BW, DQ (+ AVX2, FMA, F16C)
+};
+
+// The widest instruction set the CPU and OS support.
+inline CpuIsa cpuIsa()
+{
+    static const CpuIsa isa = [] {
         __builtin_cpu_init();
-        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
-               __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
-               __builtin_cpu_supports("fma") && __builtin_cpu_supports("avx2");
+        const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+                          __builtin_cpu_supports("f16c");
+        if(avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+           __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq"))
+            return CpuIsa::Avx512;
+        return avx2 ? CpuIsa::Avx2 : CpuIsa::Generic;
     }();
-    return has;
+    return isa;
 }
 
-// Read at every call (not cached) so a test can switch between the two builds.
-inline bool useAvx512()
+// The build the kernels run: cpuIsa(), lowered by MIOPEN_DEBUG_CONV_CPU_ISA (generic, avx2;
+// any other value, or one the CPU cannot run, leaves it). Read at every call (not cached) so a
+// test can switch between the builds.
+inline CpuIsa selectedIsa()
 {
-    if(!cpuHasAvx512())
-        return false;
+    const CpuIsa best  = cpuIsa();
     const auto forced = env::raw("MIOPEN_DEBUG_CONV_CPU_ISA");
-    return !(forced && *forced == "generic");
+    if(forced && *forced == "generic")
+        return CpuIsa::Generic;
+    if(forced && *forced == "avx2" && best == CpuIsa::Avx512)
+        return CpuIsa::Avx2;
+    return best;
 }
+
+inline const char* isaName(CpuIsa isa)
+{
+    switch(isa)
+    {
+    case CpuIsa::Avx512: return "avx512";
+    case CpuIsa::Avx2: return "avx2";
+    case CpuIsa::Generic: break;
+    }
+    return "generic";
+}
+
+// Evaluates `call` (a kernel call) in the build of `isa`: detail::isa_avx512::call,
+// detail::isa_avx2::call or detail::isa_generic::call (the namespaces isa_builds.hpp makes).
+#define MIOPEN_ISA_DISPATCH(isa, call)                                                             \
+    ((isa) == ::miopen::conv::detail::CpuIsa::Avx512                                               \
+         ? ::miopen::conv::detail::isa_avx512::call                                                \
+         : (isa) == ::miopen::conv::detail::CpuIsa::Avx2 ? ::miopen::conv::detail::isa_avx2::call  \
+                                                         : ::miopen::conv::detail::isa_generic::call)
 
 // Element types of the tensors; all arithmetic is fp32.
 struct ElemF32

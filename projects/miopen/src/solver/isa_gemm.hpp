@@ -18,8 +18,9 @@
 // A and B come from "providers" that pack straight from the tensors (im2col is fused into the
 // packing of B, so no im2col matrix is ever written), and C goes to a "target" that writes in
 // place or stages and post-processes (type conversion, strided scatter, col2im).
-// The micro-kernel is AVX-512 (14 x 32 tile, 28 zmm accumulators) in the AVX-512 build and
-// plain C++ (4 x 16) in the baseline build. Everything is single-threaded: callers split the
+// The micro-kernel is AVX-512 (14 x 32 tile, 28 zmm accumulators) in the AVX-512 build, AVX2 +
+// FMA (6 x 16 tile, 12 ymm accumulators) in the AVX2 build and plain C++ (4 x 16) in the
+// baseline build. Everything is single-threaded: callers split the
 // work into per-thread slots.
 //
 // Packed formats:
@@ -30,6 +31,9 @@
 #if MIOPEN_ISA_AVX512
 constexpr std::size_t kMR = 14;
 constexpr std::size_t kNR = 32;
+#elif MIOPEN_ISA_AVX2
+constexpr std::size_t kMR = 6; // 6 x 16: 12 ymm accumulators, 2 for B, 1 broadcast (of 16)
+constexpr std::size_t kNR = 16;
 #else
 constexpr std::size_t kMR = 4;
 constexpr std::size_t kNR = 16;
@@ -155,6 +159,106 @@ void microKernel(const KernelArgs& args)
             if(args.accumulate)
                 r = _mm512_add_ps(r, loadLanes(mask[v], row + 16 * v));
             storeLanes(row + 16 * v, mask[v], r);
+        }
+    }
+}
+
+#elif MIOPEN_ISA_AVX2
+
+constexpr int kVecsPerPanel = 2; // kNR / 8
+
+// Lanes [0, nr - 8v) of vector v (all-ones lanes select).
+inline __m256i columnMask(std::size_t nr, int v)
+{
+    const std::size_t lo = 8 * static_cast<std::size_t>(v);
+    const int n          = nr >= lo + 8 ? 8 : nr > lo ? static_cast<int>(nr - lo) : 0;
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+
+template <int MR, int NV, bool PACK>
+void microKernel(const KernelArgs& args)
+{
+    constexpr std::size_t kAhead = 16; // rows of the B source prefetched ahead
+    const std::size_t kc         = args.kc;
+    const float* __restrict a    = args.a;
+    float* __restrict b          = args.b;
+    const float* __restrict src  = args.src;
+    __m256i mask[NV];
+    bool full[NV];
+#pragma GCC unroll 2
+    for(int v = 0; v < NV; ++v)
+    {
+        mask[v] = columnMask(args.nr, v);
+        full[v] = args.nr >= 8 * static_cast<std::size_t>(v) + 8;
+    }
+    // The C tile's lines are fetched while the tile is computed: with a short K (1x1 layers of
+    // few input channels) the tile's stores otherwise wait for each line's read-for-ownership.
+#pragma GCC unroll 8
+    for(int i = 0; i < MR; ++i)
+    {
+        const char* row = reinterpret_cast<const char*>(args.c + static_cast<std::size_t>(i) * args.ldc);
+        _mm_prefetch(row, _MM_HINT_T0);
+        _mm_prefetch(row + 8 * NV * sizeof(float) - 1, _MM_HINT_T0);
+    }
+    __m256 acc[MR][NV];
+#pragma GCC unroll 8
+    for(int i = 0; i < MR; ++i)
+#pragma GCC unroll 2
+        for(int v = 0; v < NV; ++v)
+            acc[i][v] = _mm256_setzero_ps();
+#pragma GCC unroll 4
+    for(std::size_t k = 0; k < kc; ++k)
+    {
+        __m256 bv[NV];
+        if constexpr(PACK)
+        {
+            _mm_prefetch(reinterpret_cast<const char*>(src + kAhead * args.ldb), _MM_HINT_T0);
+            _mm_prefetch(reinterpret_cast<const char*>(src + kAhead * args.ldb + 8 * NV - 1), _MM_HINT_T0);
+#pragma GCC unroll 2
+            for(int v = 0; v < NV; ++v)
+            {
+                bv[v] = full[v] ? _mm256_loadu_ps(src + 8 * v) : _mm256_maskload_ps(src + 8 * v, mask[v]);
+                _mm256_store_ps(b + 8 * v, bv[v]);
+            }
+            src += args.ldb;
+        }
+        else
+        {
+#pragma GCC unroll 2
+            for(int v = 0; v < NV; ++v)
+                bv[v] = _mm256_load_ps(b + 8 * v);
+        }
+#pragma GCC unroll 8
+        for(int i = 0; i < MR; ++i)
+        {
+            const __m256 av = _mm256_broadcast_ss(a + i);
+#pragma GCC unroll 2
+            for(int v = 0; v < NV; ++v)
+                acc[i][v] = _mm256_fmadd_ps(av, bv[v], acc[i][v]);
+        }
+        a += kMR;
+        b += kNR;
+    }
+#pragma GCC unroll 8
+    for(int i = 0; i < MR; ++i)
+    {
+        float* row = args.c + static_cast<std::size_t>(i) * args.ldc;
+#pragma GCC unroll 2
+        for(int v = 0; v < NV; ++v)
+        {
+            __m256 r = acc[i][v];
+            if(full[v])
+            {
+                if(args.accumulate)
+                    r = _mm256_add_ps(r, _mm256_loadu_ps(row + 8 * v));
+                _mm256_storeu_ps(row + 8 * v, r);
+            }
+            else
+            {
+                if(args.accumulate)
+                    r = _mm256_add_ps(r, _mm256_maskload_ps(row + 8 * v, mask[v]));
+                _mm256_maskstore_ps(row + 8 * v, mask[v], r);
+            }
         }
     }
 }

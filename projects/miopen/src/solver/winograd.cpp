@@ -29,34 +29,8 @@ namespace miopen {
 namespace conv {
 namespace detail {
 
-namespace isa_avx512 {
-namespace {
-#if defined(__clang__) // clang has no GCC target pragma: the same target attribute on each function
-#pragma clang attribute push(__attribute__((target("avx512f,avx512vl,avx512bw,avx512dq,avx2,fma,f16c"))), apply_to = function)
-#else
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512vl,avx512bw,avx512dq,avx2,fma,f16c")
-#endif
-#define MIOPEN_ISA_AVX512 1
-#include "isa_gemm.hpp"
-#include "isa_winograd.hpp"
-#undef MIOPEN_ISA_AVX512
-#if defined(__clang__)
-#pragma clang attribute pop
-#else
-#pragma GCC pop_options
-#endif
-} // namespace
-} // namespace isa_avx512
-
-namespace isa_generic {
-namespace {
-#define MIOPEN_ISA_AVX512 0
-#include "isa_gemm.hpp"
-#include "isa_winograd.hpp"
-#undef MIOPEN_ISA_AVX512
-} // namespace
-} // namespace isa_generic
+#define MIOPEN_ISA_KERNELS "isa_winograd.hpp"
+#include "isa_builds.hpp"
 
 } // namespace detail
 
@@ -122,9 +96,8 @@ private:
         const void* in  = t ? (backward ? t->out : t->in) : nullptr;
         void* out       = t ? (backward ? t->inOut : t->outOut) : nullptr;
         const void* w   = t ? t->wei : nullptr;
-        if(detail::useAvx512())
-            return detail::isa_avx512::winogradConv<M>(_name, g, backward, in, w, out, ws, wsBytes);
-        return detail::isa_generic::winogradConv<M>(_name, g, backward, in, w, out, ws, wsBytes);
+        const detail::CpuIsa isa = detail::selectedIsa();
+        return MIOPEN_ISA_DISPATCH(isa, winogradConv<M>(_name, g, backward, in, w, out, ws, wsBytes));
     }
 
     std::uint64_t _id;
@@ -168,9 +141,8 @@ private:
         const void* x  = t ? t->in : nullptr;
         const void* dy = t ? t->out : nullptr;
         void* dw       = t ? t->weiOut : nullptr;
-        if(detail::useAvx512())
-            return detail::isa_avx512::winogradWrw<M>(_name, g, x, dy, dw, ws, wsBytes);
-        return detail::isa_generic::winogradWrw<M>(_name, g, x, dy, dw, ws, wsBytes);
+        const detail::CpuIsa isa = detail::selectedIsa();
+        return MIOPEN_ISA_DISPATCH(isa, winogradWrw<M>(_name, g, x, dy, dw, ws, wsBytes));
     }
 
     std::uint64_t _id;

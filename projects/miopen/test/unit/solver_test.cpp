@@ -606,10 +606,13 @@ std::vector<std::string> solverNames()
 struct AccuracyParam
 {
     std::string solver;
-    bool genericIsa;
+    const char* isa; // MIOPEN_DEBUG_CONV_CPU_ISA for the case; nullptr: the widest the CPU runs
 };
 
-void PrintTo(const AccuracyParam& p, std::ostream* os) { *os << p.solver << (p.genericIsa ? " (generic ISA)" : ""); }
+void PrintTo(const AccuracyParam& p, std::ostream* os)
+{
+    *os << p.solver << (p.isa != nullptr ? std::string(" (") + p.isa + " ISA)" : std::string());
+}
 
 // Accepted problems per solver x combination (MIOPEN_TEST_SOLVER_CASES overrides, for soak runs).
 int targetCases()
@@ -624,8 +627,8 @@ class SolverAccuracy : public ::testing::TestWithParam<AccuracyParam>
 protected:
     void SetUp() override
     {
-        if(GetParam().genericIsa)
-            setenv("MIOPEN_DEBUG_CONV_CPU_ISA", "generic", 1);
+        if(GetParam().isa != nullptr)
+            setenv("MIOPEN_DEBUG_CONV_CPU_ISA", GetParam().isa, 1);
         else
             unsetenv("MIOPEN_DEBUG_CONV_CPU_ISA");
     }
@@ -674,22 +677,31 @@ TEST_P(SolverAccuracy, RandomProblemsAgainstReference)
     }
 }
 
+// Every solver in the native build; the GEMM and Winograd solvers also in each narrower build of
+// their kernels the CPU can run (on an AVX-512 CPU the AVX2 one; always the baseline one).
 std::vector<AccuracyParam> accuracyParams()
 {
+    __builtin_cpu_init();
+    const bool avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+                        __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq");
+    const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("f16c");
     std::vector<AccuracyParam> v;
     for(const std::string& n : solverNames())
     {
-        v.push_back({n, false});
+        v.push_back({n, nullptr});
         const Solver* s = miopen::conv::findSolver(n);
-        if(s != nullptr && s->algorithm() != miopenConvolutionAlgoDirect)
-            v.push_back({n, true}); // the baseline-ISA build of the GEMM/Winograd kernels
+        if(s == nullptr || s->algorithm() == miopenConvolutionAlgoDirect)
+            continue;
+        if(avx512 && avx2)
+            v.push_back({n, "avx2"});
+        v.push_back({n, "generic"});
     }
     return v;
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, SolverAccuracy, ::testing::ValuesIn(accuracyParams()),
                          [](const ::testing::TestParamInfo<AccuracyParam>& p) {
-                             return p.param.solver + (p.param.genericIsa ? "_generic" : "");
+                             return p.param.solver + (p.param.isa != nullptr ? std::string("_") + p.param.isa : "");
                          });
 
 // 3x3 stride-1 pad-1 fp32 problems (n, c, k, square image) run on both Winograd solvers
