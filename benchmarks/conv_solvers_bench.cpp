@@ -17,6 +17,7 @@
 
 #include <miopen/conv/problem.hpp>
 #include <miopen/conv/solver.hpp>
+#include <miopen/conv/solvers.hpp>
 #include <miopen/convolution.hpp>
 #include <miopen/handle.hpp>
 #include <miopen/tensor.hpp>
@@ -828,6 +829,7 @@ int runAll(const Options& o)
     std::strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S %Z", std::localtime(&now));
     std::printf("conv_solvers_bench  %s  cpu: %s\n", date, cpuModel().c_str());
     std::printf("%s\n", miopen::threadingSummary().c_str());
+    std::printf("miopen %s\n", miopen::conv::cpuKernelSummary().c_str());
     std::printf("onednn %d.%d.%d (%s), isa %s, omp_get_max_threads=%d (OMP_NUM_THREADS %s)\n",
                 v->major, v->minor, v->patch, v->hash, isaName(dn::get_effective_cpu_isa()),
                 omp_get_max_threads(),

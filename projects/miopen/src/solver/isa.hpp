@@ -28,6 +28,7 @@
 
 #include "conv_geometry.hpp"
 
+#include <cpuid.h>
 #include <immintrin.h>
 
 #include <algorithm>
@@ -56,8 +57,10 @@ inline CpuIsa cpuIsa()
 {
     static const CpuIsa isa = [] {
         __builtin_cpu_init();
-        const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
-                          __builtin_cpu_supports("f16c");
+        // F16C from CPUID leaf 1 (ECX bit 29): clang's __builtin_cpu_supports has no "f16c".
+        unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+        const bool f16c = __get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0 && (ecx & (1u << 29)) != 0;
+        const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && f16c;
         if(avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
            __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq"))
             return CpuIsa::Avx512;

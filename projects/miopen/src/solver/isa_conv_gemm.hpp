@@ -54,6 +54,20 @@ inline void copyOut(const float* src, std::size_t n, float* dst, bool stream)
         std::memcpy(dst + t, src + t, (n - t) * sizeof(float));
         return;
     }
+#elif MIOPEN_ISA_AVX2
+    if(stream && reinterpret_cast<std::uintptr_t>(dst) % sizeof(float) == 0)
+    {
+        const std::size_t head = std::min(n, (64 - reinterpret_cast<std::uintptr_t>(dst) % 64) % 64 / sizeof(float));
+        std::memcpy(dst, src, head * sizeof(float));
+        std::size_t t = head;
+        for(; t + 16 <= n; t += 16) // whole 64-byte lines, two 32-byte streaming stores each
+        {
+            _mm256_stream_ps(dst + t, _mm256_loadu_ps(src + t));
+            _mm256_stream_ps(dst + t + 8, _mm256_loadu_ps(src + t + 8));
+        }
+        std::memcpy(dst + t, src + t, (n - t) * sizeof(float));
+        return;
+    }
 #endif
     static_cast<void>(stream);
     std::memcpy(dst, src, n * sizeof(float));
@@ -201,7 +215,7 @@ std::size_t columnParallelGemm(const char* solver, std::size_t G, std::size_t M,
                 gemm(M, n, K, ncBlock, a, b, c, scratch);
             }
         }
-#if MIOPEN_ISA_AVX512
+#if MIOPEN_ISA_AVX512 || MIOPEN_ISA_AVX2
         if(map.stream)
             _mm_sfence(); // the slot's non-temporal stores are visible when the call returns
 #endif

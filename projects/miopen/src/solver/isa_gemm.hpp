@@ -1003,6 +1003,24 @@ inline void copyStrided(const float* __restrict src, std::size_t step, float* __
         }
         return;
     }
+#elif MIOPEN_ISA_AVX2
+    if(step == 2)
+    {
+        std::size_t t = 0;
+        // The last element read is src[2n - 2]: while t + 9 <= n the second load's 8th element
+        // (src[2t + 15]) is inside. Per 128-bit lane shuffle_ps takes a0 a2 b0 b2 | a4 a6 b4 b6;
+        // the 64-bit permute (0, 2, 1, 3) puts a's evens before b's.
+        for(; t + 9 <= n; t += 8)
+        {
+            const __m256 a = _mm256_loadu_ps(src + 2 * t);
+            const __m256 b = _mm256_loadu_ps(src + 2 * t + 8);
+            const __m256 e = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
+            _mm256_storeu_ps(dst + t, _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(e), 0xd8)));
+        }
+        for(; t < n; ++t)
+            dst[t] = src[2 * t];
+        return;
+    }
 #endif
     for(std::size_t t = 0; t < n; ++t)
         dst[t] = src[t * step];
@@ -1023,6 +1041,28 @@ inline void spreadStrided(const float* __restrict src, std::size_t n, std::size_
             const __m512 v = _mm512_loadu_ps(src + t);
             _mm512_storeu_ps(dst + 2 * t, _mm512_permutex2var_ps(v, lo, zero));
             _mm512_storeu_ps(dst + 2 * t + 16, _mm512_permutex2var_ps(v, hi, zero));
+        }
+        for(; t < n; ++t)
+        {
+            dst[2 * t]     = src[t];
+            dst[2 * t + 1] = 0.0f;
+        }
+        return;
+    }
+#elif MIOPEN_ISA_AVX2
+    if(step == 2)
+    {
+        const __m256 zero = _mm256_setzero_ps();
+        std::size_t t     = 0;
+        for(; t + 8 <= n; t += 8)
+        {
+            // unpacklo / unpackhi interleave per 128-bit lane: s0 0 s1 0 | s4 0 s5 0 and
+            // s2 0 s3 0 | s6 0 s7 0; the lane permutes put them in order.
+            const __m256 v  = _mm256_loadu_ps(src + t);
+            const __m256 lo = _mm256_unpacklo_ps(v, zero);
+            const __m256 hi = _mm256_unpackhi_ps(v, zero);
+            _mm256_storeu_ps(dst + 2 * t, _mm256_permute2f128_ps(lo, hi, 0x20));
+            _mm256_storeu_ps(dst + 2 * t + 8, _mm256_permute2f128_ps(lo, hi, 0x31));
         }
         for(; t < n; ++t)
         {

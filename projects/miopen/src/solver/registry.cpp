@@ -14,6 +14,8 @@
 #include <miopen/errors.hpp>
 #include <miopen/logger.hpp>
 
+#include "isa.hpp"
+
 #include <array>
 #include <set>
 #include <string>
@@ -185,6 +187,14 @@ std::vector<const Solver*> applicableSolvers(const ProblemDescription& problem)
         result.push_back(s);
     }
     return result;
+}
+
+std::string cpuKernelSummary()
+{
+    const auto forced = env::raw("MIOPEN_DEBUG_CONV_CPU_ISA");
+    return std::string("cpu kernels: ") + detail::isaName(detail::selectedIsa()) +
+           " (CPU: " + detail::isaName(detail::cpuIsa()) + ", MIOPEN_DEBUG_CONV_CPU_ISA " +
+           (forced ? "=" + *forced : std::string("unset")) + ")";
 }
 
 } // namespace conv

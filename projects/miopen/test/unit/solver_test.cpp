@@ -684,7 +684,7 @@ std::vector<AccuracyParam> accuracyParams()
     __builtin_cpu_init();
     const bool avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
                         __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq");
-    const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("f16c");
+    const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"); // AVX-512 CPUs have F16C
     std::vector<AccuracyParam> v;
     for(const std::string& n : solverNames())
     {
