@@ -22,6 +22,7 @@
 #include <fstream>
 #include <limits>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -543,16 +544,37 @@ std::string EngineRankingDb::formatRecord(const std::string& key, const EngineRa
             out << buffer;
         }
     }
+    if(record.measurements > 1)
+    {
+        out << " measured=" << record.measurements;
+    }
     return out.str();
 }
 
 bool EngineRankingDb::parseRecord(const std::string& line, std::string& key, EngineRankingRecord& record)
 {
     std::istringstream in(line);
-    std::string magic, k, list, extra;
-    if(!(in >> magic >> k >> list) || (in >> extra) || magic != kRecordMagic)
+    std::string magic, k, list, count, extra;
+    if(!(in >> magic >> k >> list) || magic != kRecordMagic)
     {
         return false;
+    }
+    int measurements = 1;
+    if(in >> count)
+    {
+        // Optional "measured=<n>", n in 1..kCloseRaceMeasurements; nothing after it.
+        constexpr const char* kCount = "measured=";
+        const size_t prefix          = std::strlen(kCount);
+        if(count.size() != prefix + 1 || count.compare(0, prefix, kCount) != 0 || (in >> extra))
+        {
+            return false;
+        }
+        static_assert(kCloseRaceMeasurements <= 9, "the count is one digit");
+        measurements = count[prefix] - '0';
+        if(measurements < 1 || measurements > kCloseRaceMeasurements)
+        {
+            return false;
+        }
     }
     if(k.size() != 49 || k[32] != '-' || !isHex(k.substr(0, 32), 32) || !isHex(k.substr(33), 16))
     {
@@ -592,8 +614,9 @@ bool EngineRankingDb::parseRecord(const std::string& line, std::string& key, Eng
     {
         return false;
     }
-    key    = k;
-    record = std::move(r);
+    r.measurements = measurements;
+    key            = k;
+    record         = std::move(r);
     return true;
 }
 
@@ -1063,6 +1086,32 @@ std::vector<size_t> orderByMeasuredTime(const std::vector<double>& times)
     return placed;
 }
 
+bool isProvisional(const EngineRankingRecord& record)
+{
+    if(record.measurements >= kCloseRaceMeasurements)
+    {
+        return false;
+    }
+    double first = -1.0, second = -1.0;
+    for(double t : record.timesUs)
+    {
+        if(t < 0)
+        {
+            continue;
+        }
+        if(first < 0 || t < first)
+        {
+            second = first;
+            first  = t;
+        }
+        else if(second < 0 || t < second)
+        {
+            second = t;
+        }
+    }
+    return second >= 0 && second <= (1.0 + kCloseMargin) * first;
+}
+
 // ---------------------------------------------------------------------------------------------
 // EngineRanking
 
@@ -1071,6 +1120,7 @@ struct EngineRanking::Impl
     mutable std::mutex settingsMutex;
     EngineRankingSettings settings;
     std::shared_ptr<EngineRankingDb> db;
+    std::set<std::string> measuredHere; // keys this process measured (under settingsMutex; reset by reconfigure)
     std::mutex measureMutex; // one measurement at a time per process (timings would disturb each other)
     std::atomic<uint64_t> measurements{0};
 };
@@ -1099,6 +1149,17 @@ void EngineRanking::reconfigure(EngineRankingSettings settings)
     std::lock_guard<std::mutex> lock(_impl->settingsMutex);
     _impl->db       = std::make_shared<EngineRankingDb>(settings.dbPath);
     _impl->settings = std::move(settings);
+    _impl->measuredHere.clear();
+}
+
+bool EngineRanking::measureAgain(const std::string& key, const EngineRankingRecord& record) const
+{
+    if(!isProvisional(record))
+    {
+        return false;
+    }
+    std::lock_guard<std::mutex> lock(_impl->settingsMutex);
+    return _impl->measuredHere.count(key) == 0;
 }
 
 uint64_t EngineRanking::measurementCount() const { return _impl->measurements.load(); }
@@ -1124,6 +1185,12 @@ std::optional<std::vector<size_t>> EngineRanking::knownOrder(const HandleState& 
     const auto record     = db->find(key);
     if(!record.has_value())
     {
+        return std::nullopt;
+    }
+    if(measureAgain(key, *record))
+    {
+        HIPDNN_LOG_INFO("engine ranking " << key << ": a close race measured " << record->measurements
+                                          << " time(s); measured again in this process");
         return std::nullopt;
     }
     std::vector<size_t> order;
@@ -1177,12 +1244,18 @@ std::vector<size_t> EngineRanking::rank(const HandleState& state,
         }
         return order;
     };
+    // A provisional record (a close race) not yet measured by this process is measured again and
+    // merged with; any other applicable record is the answer.
+    std::optional<EngineRankingRecord> previous;
     if(auto cached = db->find(key))
     {
         if(auto order = fromRecord(*cached))
         {
             HIPDNN_LOG_INFO("engine ranking " << key << " from the cache: " << EngineRankingDb::formatRecord(key, *cached));
-            return *order;
+            if(!measureAgain(key, *cached))
+            {
+                return *order;
+            }
         }
     }
 
@@ -1191,8 +1264,16 @@ std::vector<size_t> EngineRanking::rank(const HandleState& state,
     {
         if(auto order = fromRecord(*cached))
         {
-            return *order;
+            if(!measureAgain(key, *cached))
+            {
+                return *order;
+            }
+            previous = *cached;
         }
+    }
+    {
+        std::lock_guard<std::mutex> lock(_impl->settingsMutex);
+        _impl->measuredHere.insert(key); // measured at most once per process, whatever the outcome
     }
     ScratchTensors scratch;
     try
@@ -1284,8 +1365,25 @@ std::vector<size_t> EngineRanking::rank(const HandleState& state,
         }
     }
     trials.clear();
-    const std::vector<size_t> positions = orderByMeasuredTime(times);
     EngineRankingRecord record;
+    if(previous.has_value() && best >= 0)
+    {
+        // Each engine keeps its best time over the measurements (one that failed now goes last).
+        for(size_t p = 0; p < times.size(); ++p)
+        {
+            for(size_t q = 0; q < previous->engineIds.size() && q < previous->timesUs.size(); ++q)
+            {
+                if(previous->engineIds[q] == staticIds[p] && times[p] >= 0 && previous->timesUs[q] >= 0)
+                {
+                    times[p] = std::min(times[p], previous->timesUs[q]);
+                }
+            }
+        }
+        record.measurements = previous->measurements + 1;
+        HIPDNN_LOG_INFO("engine ranking " << key << ": measurement " << record.measurements << " of a close race, merged with "
+                                          << EngineRankingDb::formatRecord(key, *previous));
+    }
+    const std::vector<size_t> positions = orderByMeasuredTime(times);
     std::vector<size_t> order;
     for(size_t p : positions)
     {

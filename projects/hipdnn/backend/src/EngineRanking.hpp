@@ -68,12 +68,25 @@ std::string graphFingerprint(const hipdnn_data_sdk::data_objects::Graph& graph);
 /// and the CPU (model name, hardware threads).
 std::string contextFingerprint(const HandleState& state);
 
-/// One ranking: engine ids best first with their best time in microseconds (< 0: failed).
+/// One ranking: engine ids best first with their best time in microseconds (< 0: failed), and
+/// how many measurements (each in a different process) the times are the best of.
 struct EngineRankingRecord
 {
     std::vector<int64_t> engineIds;
     std::vector<double> timesUs;
+    int measurements = 1;
 };
+
+/// Measurements a close race gets at most (the first and, in later processes, re-measurements).
+constexpr int kCloseRaceMeasurements = 3;
+
+/// True when the record's two fastest engines are within the close margin (10%) of each other
+/// and it has had fewer than kCloseRaceMeasurements measurements: a later process measures the
+/// graph again and keeps each engine's best time over all measurements. One measurement can be
+/// disturbed for one engine throughout (a neighbour's load that lasts the few hundred ms of a
+/// ranking), and on a close race that decides the order; disturbance only adds time, so the best
+/// over measurements made at different times converges to the undisturbed order.
+bool isProvisional(const EngineRankingRecord& record);
 
 /// The measured order: positions into `timesUs` (one time per engine in static order; < 0 =
 /// failed), best first. Each engine, taken in static order, is placed before the first already
@@ -98,7 +111,8 @@ public:
     /// Record lines the last read of the file ignored as corrupt.
     size_t corruptLines() const;
 
-    /// "<key> <ranking>" line of the file format (exposed for tests).
+    /// "<key> <ranking>[ measured=<n>]" line of the file format (exposed for tests; the count is
+    /// written when above 1).
     static std::string formatRecord(const std::string& key, const EngineRankingRecord& record);
     /// Parses one line; false for anything malformed.
     static bool parseRecord(const std::string& line, std::string& key, EngineRankingRecord& record);
@@ -147,6 +161,8 @@ public:
 
 private:
     EngineRanking();
+    /// True when `record` is provisional and this process has not measured `key` yet.
+    bool measureAgain(const std::string& key, const EngineRankingRecord& record) const;
     struct Impl;
     Impl* _impl;
 };

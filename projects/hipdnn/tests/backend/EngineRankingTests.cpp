@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <hipdnn_data_sdk/utilities/EngineNames.hpp>
+#include <hipdnn_data_sdk/utilities/StringUtil.hpp>
 
 #include <cstdio>
 #include <cstdlib>
@@ -211,6 +212,34 @@ TEST(EngineRankingDbFormat, RecordsRoundTripAndMalformedLinesAreRejected)
     {
         EXPECT_FALSE(EngineRankingDb::parseRecord(bad, k, back)) << bad;
     }
+    EXPECT_EQ(back.measurements, 1);
+    // The measurement count of a re-measured close race: written when above 1, read back; a
+    // count outside 1..kCloseRaceMeasurements or anything after it is malformed.
+    r.measurements = 2;
+    const std::string counted = EngineRankingDb::formatRecord(key, r);
+    EXPECT_EQ(counted, line + " measured=2");
+    ASSERT_TRUE(EngineRankingDb::parseRecord(counted, k, back)) << counted;
+    EXPECT_EQ(back.measurements, 2);
+    EXPECT_TRUE(EngineRankingDb::parseRecord(line + " measured=1", k, back));
+    EXPECT_EQ(back.measurements, 1);
+    for(const std::string& bad : {line + " measured=0", line + " measured=4", line + " measured=x", line + " measured=",
+                                  line + " measured=12", counted + " extra", line + " count=2"})
+    {
+        EXPECT_FALSE(EngineRankingDb::parseRecord(bad, k, back)) << bad;
+    }
+}
+
+TEST(EngineRankingOrder, CloseRacesAreProvisionalUntilMeasuredThreeTimes)
+{
+    EngineRankingRecord r{{1, 2, 3}, {100.0, 109.0, -1.0}};
+    EXPECT_TRUE(isProvisional(r)); // the two fastest within 10%
+    r.measurements = 2;
+    EXPECT_TRUE(isProvisional(r));
+    r.measurements = kCloseRaceMeasurements;
+    EXPECT_FALSE(isProvisional(r));
+    EXPECT_FALSE(isProvisional(EngineRankingRecord{{1, 2}, {100.0, 111.0}})); // clear winner
+    EXPECT_FALSE(isProvisional(EngineRankingRecord{{1, 2}, {100.0, -1.0}}));  // one engine ran
+    EXPECT_TRUE(isProvisional(EngineRankingRecord{{1, 2, 3}, {300.0, 100.0, 105.0}}));
 }
 
 TEST_F(EngineRankingTest, FasterEngineIsRankedFirstAndMeasuredOncePerProcess)
@@ -295,6 +324,80 @@ TEST_F(EngineRankingTest, DiskCacheIsWrittenAndReadBackWithoutMeasuring)
     {
         EXPECT_NE(entry.path().filename().string().rfind(db.filename().string() + ".tmp", 0), 0u) << entry.path();
     }
+}
+
+// A close race is measured again by later processes (each a fresh backend state over the same
+// file), at most once per process and kCloseRaceMeasurements times in all, and each engine keeps
+// its best time: a first measurement that was slow for one engine (here A, by the delays) is
+// corrected by the next. A clear winner is not measured again.
+TEST_F(EngineRankingTest, CloseRaceIsMeasuredAgainByLaterProcessesKeepingEachEnginesBestTime)
+{
+    const auto bytes = convGraph(7);
+    const std::string prefix = "hipdnn-engine-ranking-v1 " + graphFingerprint(root(bytes)) + "-";
+    auto recordLine = [&]() {
+        const std::string file = readAll(_db);
+        const size_t at        = file.find(prefix);
+        return at == std::string::npos ? std::string() : file.substr(at, file.find('\n', at) - at);
+    };
+    auto timeOf = [&](const char* engineName) {
+        std::string key;
+        EngineRankingRecord r;
+        EXPECT_TRUE(EngineRankingDb::parseRecord(recordLine(), key, r)) << recordLine();
+        for(size_t i = 0; i < r.engineIds.size(); ++i)
+        {
+            if(r.engineIds[i] == hipdnn_data_sdk::utilities::engineNameToId(engineName))
+            {
+                return r.timesUs[i];
+            }
+        }
+        return -1.0;
+    };
+    // Process 1: A and B measured 60 ms (within 10%: provisional, whichever goes first).
+    setDelays("60000", "60000");
+    uint64_t count = EngineRanking::instance().measurementCount();
+    rankOnNewHandle(bytes);
+    EXPECT_EQ(EngineRanking::instance().measurementCount(), ++count);
+    EXPECT_EQ(recordLine().find("measured="), std::string::npos) << recordLine();
+    // The same process does not measure it again.
+    EXPECT_EQ(rankOnNewHandle(bytes).size(), 2u);
+    EXPECT_EQ(EngineRanking::instance().measurementCount(), count);
+
+    // Process 2: A's undisturbed speed is 40 ms, B is disturbed now (80 ms). Measured again and
+    // merged: A 40 ms, B keeps its 60 ms from process 1; A first. (The margins leave room for the
+    // reference computation each run does, several ms under ASan.)
+    configure(EngineRankingMode::Measured, _db);
+    setDelays("40000", "80000");
+    EXPECT_EQ(rankOnNewHandle(bytes), kAThenB);
+    EXPECT_EQ(EngineRanking::instance().measurementCount(), ++count);
+    EXPECT_NE(recordLine().find(" measured=2"), std::string::npos) << recordLine();
+    EXPECT_LT(timeOf("TEST_SPEED_A_ENGINE"), 55000.0) << recordLine();
+    EXPECT_LT(timeOf("TEST_SPEED_B_ENGINE"), 72000.0) << recordLine();
+    EXPECT_EQ(rankOnNewHandle(bytes), kAThenB);
+    EXPECT_EQ(EngineRanking::instance().measurementCount(), count);
+
+    // Process 3: 40 vs 60 ms is no close race: the record is final, nothing is measured (even
+    // though B would now win).
+    configure(EngineRankingMode::Measured, _db);
+    setDelays("60000", "2000");
+    EXPECT_EQ(rankOnNewHandle(bytes), kAThenB);
+    EXPECT_EQ(EngineRanking::instance().measurementCount(), count);
+}
+
+// A close race stays close in every measurement: measured in three processes, then final.
+TEST_F(EngineRankingTest, CloseRaceIsMeasuredAtMostThreeTimes)
+{
+    const auto bytes = convGraph(8);
+    setDelays("60000", "60000");
+    uint64_t count = EngineRanking::instance().measurementCount();
+    for(int process = 1; process <= kCloseRaceMeasurements + 1; ++process)
+    {
+        configure(EngineRankingMode::Measured, _db);
+        rankOnNewHandle(bytes);
+        rankOnNewHandle(bytes);
+        count += process <= kCloseRaceMeasurements ? 1 : 0;
+        EXPECT_EQ(EngineRanking::instance().measurementCount(), count) << "process " << process;
+    }
+    EXPECT_NE(readAll(_db).find(" measured=3"), std::string::npos) << readAll(_db);
 }
 
 TEST_F(EngineRankingTest, CorruptLinesAreIgnoredAndDroppedOnTheNextWrite)
