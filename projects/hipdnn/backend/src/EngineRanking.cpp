@@ -1034,6 +1034,35 @@ std::vector<double> measureEngines(std::vector<std::unique_ptr<EngineTrial>>& tr
     return best;
 }
 
+/// Positions of the fastest and second fastest non-failed times (times.size() where there is none).
+std::pair<size_t, size_t> twoFastest(const std::vector<double>& times)
+{
+    size_t first = times.size(), second = times.size();
+    for(size_t i = 0; i < times.size(); ++i)
+    {
+        if(times[i] < 0)
+        {
+            continue;
+        }
+        if(first == times.size() || times[i] < times[first])
+        {
+            second = first;
+            first  = i;
+        }
+        else if(second == times.size() || times[i] < times[second])
+        {
+            second = i;
+        }
+    }
+    return {first, second};
+}
+
+/// True when both engines ran and the second is within kCloseMargin of the first.
+bool isCloseRace(const std::vector<double>& times, const std::pair<size_t, size_t>& fastest)
+{
+    return fastest.second < times.size() && times[fastest.second] <= (1.0 + kCloseMargin) * times[fastest.first];
+}
+
 /// The two fastest engines measured within kCloseMargin of each other are timed again in
 /// interleaved rounds (A B, B A, A B, ...), so that drift of the machine between the two first
 /// measurements (frequency, another process, cache state) cannot decide a close ranking. Each
@@ -1088,28 +1117,7 @@ std::vector<size_t> orderByMeasuredTime(const std::vector<double>& times)
 
 bool isProvisional(const EngineRankingRecord& record)
 {
-    if(record.measurements >= kCloseRaceMeasurements)
-    {
-        return false;
-    }
-    double first = -1.0, second = -1.0;
-    for(double t : record.timesUs)
-    {
-        if(t < 0)
-        {
-            continue;
-        }
-        if(first < 0 || t < first)
-        {
-            second = first;
-            first  = t;
-        }
-        else if(second < 0 || t < second)
-        {
-            second = t;
-        }
-    }
-    return second >= 0 && second <= (1.0 + kCloseMargin) * first;
+    return record.measurements < kCloseRaceMeasurements && isCloseRace(record.timesUs, twoFastest(record.timesUs));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1251,9 +1259,9 @@ std::vector<size_t> EngineRanking::rank(const HandleState& state,
     {
         if(auto order = fromRecord(*cached))
         {
-            HIPDNN_LOG_INFO("engine ranking " << key << " from the cache: " << EngineRankingDb::formatRecord(key, *cached));
             if(!measureAgain(key, *cached))
             {
+                HIPDNN_LOG_INFO("engine ranking " << key << " from the cache: " << EngineRankingDb::formatRecord(key, *cached));
                 return *order;
             }
         }
@@ -1330,25 +1338,9 @@ std::vector<size_t> EngineRanking::rank(const HandleState& state,
     }
     // A close race between the two fastest is decided by interleaved re-timing.
     {
-        size_t first = times.size(), second = times.size();
-        for(size_t i = 0; i < times.size(); ++i)
-        {
-            if(times[i] < 0)
-            {
-                continue;
-            }
-            if(first == times.size() || times[i] < times[first])
-            {
-                second = first;
-                first  = i;
-            }
-            else if(second == times.size() || times[i] < times[second])
-            {
-                second = i;
-            }
-        }
-        if(second < times.size() && trials[first] != nullptr && trials[second] != nullptr
-           && times[second] <= (1.0 + kCloseMargin) * times[first])
+        const auto fastest        = twoFastest(times);
+        const auto [first, second] = fastest;
+        if(isCloseRace(times, fastest) && trials[first] != nullptr && trials[second] != nullptr)
         {
             try
             {
