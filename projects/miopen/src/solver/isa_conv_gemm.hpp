@@ -365,6 +365,482 @@ std::size_t forwardGemm(const char* solver, const Geometry& g, bool pointwise, c
                                  static_cast<T*>(y), map, g.kPerGroup, ws, wsBytes);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Forward on a phase-split grid (2-D and 1-D; any stride, dilation and padding).
+//
+// Output pixel (oh, ow) reads the padded input at (oh*sh + fh*dh, ow*sw + fw*dw). Split the
+// padded input of an image into phase planes P_ab[u][v] = xpad[u*sh + a][v*sw + b]: the tap
+// (fh, fw) then reads P_ab at (oh + fh*dh / sh, ow + fw*dw / sw) with a = fh*dh % sh and
+// b = fw*dw % sw. The planes are stored with a row pitch of gw = OW + (FW-1)*dw / sw columns and
+// the output pixels are numbered on the same grid (j = oh*gw + ow; the columns ow >= OW are
+// junk: computed, then dropped), so im2col row (c, fh, fw) is one contiguous run of plane P_ab
+// of channel c starting at (fh*dh / sh)*gw + fw*dw / sw. Packing B is then a copy of long runs
+// instead of a gather of short output rows (with strides, a strided gather of each row), and the
+// phases are split once per image (about one pass over X) instead of once per tap.
+
+// Splits the padded image `xn` (all channels) into its phase planes, in fp32.
+template <class E>
+void buildPhasePlanes(const Geometry& g, const PhaseGrid& pg, const typename E::T* xn, float* planes)
+{
+    using T                  = typename E::T;
+    const std::size_t stepW  = pg.sw * g.xs[4];
+    const std::size_t gridSz = pg.gh * pg.gw;
+    for(std::size_t c = 0; c < g.c; ++c)
+        for(std::size_t ia = 0; ia < pg.phasesH; ++ia)
+            for(std::size_t ib = 0; ib < pg.phasesW; ++ib)
+            {
+                float* plane = planes + c * pg.chanLen + (ia * pg.phasesW + ib) * pg.planeLen;
+                // Columns v with 0 <= v*sw + b - padW < W.
+                const long offW  = static_cast<long>(pg.residueW[ib]) - g.pad[2];
+                const long sw    = static_cast<long>(pg.sw);
+                const long lastW = static_cast<long>(g.in[2]) - 1 - offW;
+                const std::size_t v0 = std::min(pg.gw, static_cast<std::size_t>(offW >= 0 ? 0 : (-offW + sw - 1) / sw));
+                const std::size_t v1 =
+                    std::max(v0, std::min(pg.gw, static_cast<std::size_t>(lastW < 0 ? 0 : lastW / sw + 1)));
+                for(std::size_t u = 0; u < pg.gh; ++u)
+                {
+                    float* row     = plane + u * pg.gw;
+                    const long ih  = static_cast<long>(u * pg.sh + pg.residueH[ia]) - g.pad[1];
+                    if(ih < 0 || ih >= static_cast<long>(g.in[1]) || v0 == v1)
+                    {
+                        std::fill(row, row + pg.gw, 0.0f);
+                        continue;
+                    }
+                    std::fill(row, row + v0, 0.0f);
+                    const T* src = xn + c * g.xs[1] + static_cast<std::size_t>(ih) * g.xs[3] +
+                                   static_cast<std::size_t>(static_cast<long>(v0) * sw + offW) * g.xs[4];
+                    if constexpr(std::is_same<E, ElemF32>::value)
+                        copyStrided(src, stepW, row + v0, v1 - v0);
+                    else
+                        for(std::size_t v = v0; v < v1; ++v)
+                            row[v] = E::load(src[(v - v0) * stepW]);
+                    std::fill(row + v1, row + pg.gw, 0.0f);
+                }
+                std::fill(plane + gridSz, plane + pg.planeLen, 0.0f);
+            }
+}
+
+// B = im2col(x) of one image on the phase grid: row r = (c, fh, fw) of `group`, columns = grid
+// columns [colBase, ...): each row of a block is one contiguous run of a plane.
+struct PhaseGridB
+{
+    static constexpr bool kPanelwise = false;
+    const Geometry* g    = nullptr;
+    const PhaseGrid* pg  = nullptr;
+    const float* planes  = nullptr;
+    std::size_t group    = 0;
+    std::size_t colBase  = 0;
+
+    // Offset of row r's run (grid column 0) in the planes.
+    std::size_t rowOffset(std::size_t r) const
+    {
+        const std::size_t fw = r % g->fil[2];
+        const std::size_t fh = r / g->fil[2] % g->fil[1];
+        const std::size_t c  = r / (g->fil[2] * g->fil[1]);
+        return pg->rowOffset(group * g->cPerGroup + c, fh, fw);
+    }
+    const float* rowStart(std::size_t r) const { return planes + rowOffset(r) + colBase; }
+    const float* get(std::size_t pc, std::size_t kc, std::size_t jc, std::size_t nc, float* scratch) const
+    {
+        constexpr std::size_t kAhead = 4; // rows prefetched ahead (they start in different planes)
+        const std::size_t bytes      = nc * sizeof(float);
+        for(std::size_t k = 0; k < kc; ++k)
+        {
+            if(k + kAhead < kc)
+            {
+                const char* p = reinterpret_cast<const char*>(rowStart(pc + k + kAhead) + jc);
+                for(std::size_t b = 0; b < bytes; b += 64)
+                    __builtin_prefetch(p + b);
+            }
+            panelizeRow(rowStart(pc + k) + jc, k, kc, nc, scratch);
+        }
+        zeroPanelTail(kc, nc, scratch);
+        return scratch;
+    }
+};
+
+template <class E>
+std::size_t forwardPhaseGridGemm(const char* solver, const Geometry& g, const void* x, const void* w, void* y,
+                                 void* ws, std::size_t wsBytes)
+{
+    using T                   = typename E::T;
+    const PhaseGrid pg        = makePhaseGrid(g);
+    const std::size_t M       = g.kPerGroup;
+    const std::size_t K       = g.cPerGroup * g.filterSpatial();
+    const std::size_t slots   = threadCount();
+    const std::size_t ncBlock = stagedColumnBlock(M);
+    const std::size_t aSize   = prepackedSize(M, K);
+    // Items (image, column part): one part per image unless there are fewer images than slots
+    // (then each part splits its image's planes again: the split is about one pass over X).
+    const std::size_t parts = g.n >= slots ? 1 : std::min(ceilDiv(slots, g.n), ceilDiv(pg.cols, kNR));
+
+    SlotRegions sr;
+    const std::size_t oPlanes = sr.add(g.c * pg.chanLen);
+    const std::size_t oPack   = sr.add(kKC * ncBlock);
+    const std::size_t oTile   = sr.add(kMR * kNR);
+    const std::size_t oStage  = sr.add(M * ncBlock);
+    Carver cv(ws);
+    float* apack = cv.take(g.groups * aSize);
+    sr.place(cv.take(slots * sr.strideFloats()));
+    if(w == nullptr)
+        return cv.requiredBytes();
+    checkWorkspace(solver, ws, wsBytes, cv.requiredBytes());
+
+    prepackWeights<E>(g.groups, M, K, static_cast<const T*>(w), false, apack);
+    const auto* xt = static_cast<const T*>(x);
+    auto* yt       = static_cast<T*>(y);
+    const std::size_t OW = g.out[2];
+    forEachClaimed(slots, g.n * parts, [&](std::size_t s, std::size_t item) {
+        const std::size_t n = item / parts;
+        const auto range    = splitRange(pg.cols, item % parts, parts, kNR);
+        if(range.first >= range.second)
+            return;
+        float* planes = sr.at(s, oPlanes);
+        buildPhasePlanes<E>(g, pg, xt + n * g.xs[0], planes);
+        GemmScratch scratch;
+        scratch.bPack = sr.at(s, oPack);
+        scratch.tile  = sr.at(s, oTile);
+        for(std::size_t grp = 0; grp < g.groups; ++grp)
+        {
+            PrepackedA a{apack + grp * aSize, M};
+            PhaseGridB b{&g, &pg, planes, grp, range.first};
+            T* yg = yt + n * g.ys[0] + grp * M * g.ys[1];
+            // Equal column blocks: a short last block would stream all of A for a few columns.
+            const std::size_t cols = range.second - range.first;
+            const std::size_t nc   = std::min(ncBlock, roundUp(ceilDiv(cols, ceilDiv(cols, ncBlock)), kNR));
+            // Grid columns [range.first + jc, + ncols): the output pixels among them (ow < OW).
+            // Staged, not in place: with OW < gw most tiles straddle a row end, and the stage
+            // keeps the K blocks' accumulation inside the micro-kernel.
+            auto c = makeStagedC(sr.at(s, oStage), ncBlock, [&](const float* st, std::size_t ld, std::size_t jc,
+                                                                std::size_t ncols) {
+                const std::size_t j0 = range.first + jc, j1 = j0 + ncols;
+                for(std::size_t j = j0; j < j1;)
+                {
+                    const std::size_t oh = j / pg.gw, ow = j % pg.gw;
+                    const std::size_t rowEnd = std::min(j1, (oh + 1) * pg.gw);
+                    const std::size_t len    = ow < OW ? std::min(OW, rowEnd - oh * pg.gw) - ow : 0;
+                    for(std::size_t i = 0; i < M && len > 0; ++i)
+                    {
+                        const float* src = st + i * ld + (j - j0);
+                        T* d             = yg + i * g.ys[1] + oh * g.ys[3] + ow;
+                        if constexpr(std::is_same<E, ElemF32>::value)
+                            std::memcpy(d, src, len * sizeof(float));
+                        else
+                            for(std::size_t t = 0; t < len; ++t)
+                                d[t] = E::store(src[t]);
+                    }
+                    j = rowEnd;
+                }
+            });
+            gemm(M, cols, K, nc, a, b, c, scratch);
+        }
+    });
+    return 0;
+}
+
+// dst[t] += src[t] for t < n.
+inline void addRow(const float* __restrict src, std::size_t n, float* __restrict dst)
+{
+    for(std::size_t t = 0; t < n; ++t)
+        dst[t] += src[t];
+}
+
+// wide[u*s + b] = rows[b][u] for u < n and b < s (zero where rows[b] is null: a residue no tap
+// uses), zero from n*s up to len.
+inline void interleaveRows(const float* const* rows, std::size_t s, std::size_t n, float* wide, std::size_t len)
+{
+#if MIOPEN_ISA_AVX512
+    if(s == 2 && rows[0] != nullptr && rows[1] != nullptr)
+    {
+        const __m512i lo = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+        const __m512i hi = _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+        std::size_t u    = 0;
+        for(; u + 16 <= n; u += 16)
+        {
+            const __m512 a = _mm512_loadu_ps(rows[0] + u);
+            const __m512 b = _mm512_loadu_ps(rows[1] + u);
+            _mm512_storeu_ps(wide + 2 * u, _mm512_permutex2var_ps(a, lo, b));
+            _mm512_storeu_ps(wide + 2 * u + 16, _mm512_permutex2var_ps(a, hi, b));
+        }
+        for(; u < n; ++u)
+        {
+            wide[2 * u]     = rows[0][u];
+            wide[2 * u + 1] = rows[1][u];
+        }
+        std::fill(wide + 2 * n, wide + std::max(len, 2 * n), 0.0f);
+        return;
+    }
+#elif MIOPEN_ISA_AVX2
+    if(s == 2 && rows[0] != nullptr && rows[1] != nullptr)
+    {
+        std::size_t u = 0;
+        for(; u + 8 <= n; u += 8)
+        {
+            // unpacklo / unpackhi interleave per 128-bit lane; the lane permutes put them in order.
+            const __m256 a  = _mm256_loadu_ps(rows[0] + u);
+            const __m256 b  = _mm256_loadu_ps(rows[1] + u);
+            const __m256 lo = _mm256_unpacklo_ps(a, b);
+            const __m256 hi = _mm256_unpackhi_ps(a, b);
+            _mm256_storeu_ps(wide + 2 * u, _mm256_permute2f128_ps(lo, hi, 0x20));
+            _mm256_storeu_ps(wide + 2 * u + 8, _mm256_permute2f128_ps(lo, hi, 0x31));
+        }
+        for(; u < n; ++u)
+        {
+            wide[2 * u]     = rows[0][u];
+            wide[2 * u + 1] = rows[1][u];
+        }
+        std::fill(wide + 2 * n, wide + std::max(len, 2 * n), 0.0f);
+        return;
+    }
+#endif
+    if(s == 1 && rows[0] != nullptr)
+        std::memcpy(wide, rows[0], n * sizeof(float));
+    else
+        for(std::size_t b = 0; b < s; ++b)
+            for(std::size_t u = 0; u < n; ++u)
+                wide[u * s + b] = rows[b] != nullptr ? rows[b][u] : 0.0f;
+    std::fill(wide + n * s, wide + std::max(len, n * s), 0.0f);
+}
+
+// dY of image `dyn` on the phase grid, fp32: grid[k][oh*gw + ow] = dY[k][oh][ow], zero in the
+// junk columns (ow >= OW), so that junk columns add nothing to a reduction over the grid.
+template <class E>
+void buildGridDy(const Geometry& g, const PhaseGrid& pg, const typename E::T* dyn, float* grid)
+{
+    const std::size_t OH = g.out[1], OW = g.out[2];
+    for(std::size_t k = 0; k < g.k; ++k)
+        for(std::size_t oh = 0; oh < OH; ++oh)
+        {
+            const typename E::T* src = dyn + k * g.ys[1] + oh * g.ys[3];
+            float* d                 = grid + k * pg.cols + oh * pg.gw;
+            if constexpr(std::is_same<E, ElemF32>::value)
+                std::memcpy(d, src, OW * sizeof(float));
+            else
+                for(std::size_t ow = 0; ow < OW; ++ow)
+                    d[ow] = E::load(src[ow]);
+            std::fill(d + OW, d + pg.gw, 0.0f);
+        }
+}
+
+// B = the im2col rows of one image on the phase grid, transposed: K dim = grid columns
+// (pixelOffset added), N dim = rows r = (c, fh, fw) of the group. Each micro-panel turns kNR
+// contiguous plane runs into columns.
+struct PhaseGridRowsB
+{
+    static constexpr bool kPanelwise = false;
+    PhaseGridB rows; // colBase 0
+    std::size_t pixelOffset = 0;
+    const float* get(std::size_t pc, std::size_t kc, std::size_t jc, std::size_t nc, float* scratch) const
+    {
+        const float* ptrs[kNR];
+        for(std::size_t q = 0; q * kNR < nc; ++q)
+        {
+            const std::size_t cnt = std::min(kNR, nc - q * kNR);
+            for(std::size_t i = 0; i < cnt; ++i)
+                ptrs[i] = rows.rowStart(jc + q * kNR + i) + pixelOffset + pc;
+            transposeIntoPanel(ptrs, cnt, kc, scratch + q * kNR * kc, kNR);
+        }
+        return scratch;
+    }
+};
+
+// Backward weights on the phase grid (2-D/1-D): dW_g (K/G x C/G*FS) = sum over images of
+// dYgrid_g * rows_g^T, the reduction running over grid columns (dY's junk columns are zero). The
+// (image, grid column) reduction is split statically over the slots; each slot splits the phase
+// planes of every image it touches, writes a partial dW, and the partials are added in slot
+// order (deterministic for a thread count).
+template <class E>
+std::size_t backwardWeightsPhaseGridGemm(const char* solver, const Geometry& g, const void* x, const void* dy,
+                                         void* dw, void* ws, std::size_t wsBytes)
+{
+    using T                 = typename E::T;
+    const PhaseGrid pg      = makePhaseGrid(g);
+    const std::size_t M     = g.kPerGroup;
+    const std::size_t N     = g.cPerGroup * g.filterSpatial();
+    const std::size_t slots = threadCount();
+    const std::size_t total = g.groups * M * N;
+
+    SlotRegions sr;
+    const std::size_t oPlanes  = sr.add(g.c * pg.chanLen);
+    const std::size_t oGrid    = sr.add(g.k * pg.cols);
+    const std::size_t oPack    = sr.add(kKC * kNCMax);
+    const std::size_t oAPack   = sr.add(kMCDynamic * kKC);
+    const std::size_t oTile    = sr.add(kMR * kNR);
+    const std::size_t oPartial = sr.add(total);
+    Carver cv(ws);
+    sr.place(cv.take(slots * sr.strideFloats()));
+    if(x == nullptr)
+        return cv.requiredBytes();
+    checkWorkspace(solver, ws, wsBytes, cv.requiredBytes());
+
+    const auto* xt  = static_cast<const T*>(x);
+    const auto* dyt = static_cast<const T*>(dy);
+    forEachSlot(slots, [&](std::size_t s) {
+        float* planes  = sr.at(s, oPlanes);
+        float* grid    = sr.at(s, oGrid);
+        float* partial = sr.at(s, oPartial);
+        GemmScratch scratch;
+        scratch.bPack    = sr.at(s, oPack);
+        scratch.aPack    = sr.at(s, oAPack);
+        scratch.tile     = sr.at(s, oTile);
+        const auto range = splitRange(g.n * pg.cols, s, slots, kNR);
+        if(range.first >= range.second)
+            std::memset(static_cast<void*>(partial), 0, total * sizeof(float));
+        for(std::size_t j = range.first; j < range.second;)
+        {
+            const std::size_t n  = j / pg.cols;
+            const std::size_t c0 = j % pg.cols;
+            const std::size_t c1 = std::min(pg.cols, range.second - n * pg.cols);
+            buildPhasePlanes<E>(g, pg, xt + n * g.xs[0], planes);
+            buildGridDy<E>(g, pg, dyt + n * g.ys[0], grid);
+            for(std::size_t grp = 0; grp < g.groups; ++grp)
+            {
+                BatchedRowsA<ElemF32> a;
+                a.m = BatchedMatrix<ElemF32>{grid + grp * M * pg.cols, pg.cols, 0, pg.cols, M, c0};
+                PhaseGridRowsB b{PhaseGridB{&g, &pg, planes, grp, 0}, c0};
+                BatchedC c{partial + grp * M * N, N, 0, static_cast<std::size_t>(-1) / 2, 0};
+                gemm(M, N, c1 - c0, kNCMax, a, b, c, scratch, j > range.first);
+            }
+            j = n * pg.cols + c1;
+        }
+    });
+    auto* dwt = static_cast<T*>(dw);
+    parallelFor(total, [&](std::size_t b, std::size_t e) {
+        for(std::size_t i = b; i < e; ++i)
+        {
+            float v = sr.at(0, oPartial)[i];
+            for(std::size_t s = 1; s < slots; ++s)
+                v += sr.at(s, oPartial)[i];
+            dwt[i] = E::store(v);
+        }
+    }, 4096);
+    return 0;
+}
+
+// Backward data on the phase grid (2-D/1-D): per image, col (C/G*FS x grid columns) = W_g^T *
+// dYgrid_g (junk columns of dY zero, so junk columns of col are zero), each col row added as one
+// contiguous run into the phase plane of dX it belongs to (col2im without a gather), then the
+// planes are merged back into dX (elements no tap reaches get zero). Items: (image, channel
+// block); several blocks per image only with fewer images than slots. Every dX element is
+// written by one item, in a fixed order.
+template <class E>
+std::size_t backwardDataPhaseGridGemm(const char* solver, const Geometry& g, const void* dy, const void* w,
+                                      void* dx, void* ws, std::size_t wsBytes)
+{
+    using T                  = typename E::T;
+    const PhaseGrid pg       = makePhaseGrid(g);
+    const std::size_t FS     = g.filterSpatial();
+    const std::size_t K      = g.kPerGroup;
+    const std::size_t slots  = threadCount();
+    const std::size_t images = g.n * g.groups;
+    const std::size_t blocks = images >= slots ? 1 : std::min(g.cPerGroup, ceilDiv(slots, images));
+    const std::size_t cPerBlock = ceilDiv(g.cPerGroup, blocks);
+    const std::size_t nBlocks   = ceilDiv(g.cPerGroup, cPerBlock);
+    const std::size_t mMax      = cPerBlock * FS;
+    const std::size_t ncBlock   = stagedColumnBlock(mMax);
+    const std::size_t aSize     = prepackedSize(mMax, K);
+
+    Carver cv(ws);
+    float* apack = cv.take(g.groups * nBlocks * aSize);
+    SlotRegions sr;
+    const std::size_t oPlanes = sr.add(cPerBlock * pg.chanLen);
+    const std::size_t oGrid   = sr.add(K * pg.cols);
+    const std::size_t oPack   = sr.add(kKC * ncBlock);
+    const std::size_t oTile   = sr.add(kMR * kNR);
+    const std::size_t oStage  = sr.add(mMax * ncBlock);
+    // One merged row of the padded input: the planes' rows interleaved (padW + W floats at least).
+    const std::size_t wideLen = std::max(pg.gw * pg.sw, static_cast<std::size_t>(g.pad[2]) + g.in[2]);
+    const std::size_t oWide   = sr.add(wideLen);
+    sr.place(cv.take(slots * sr.strideFloats()));
+    if(w == nullptr)
+        return cv.requiredBytes();
+    checkWorkspace(solver, ws, wsBytes, cv.requiredBytes());
+
+    const auto* wt  = static_cast<const T*>(w);
+    const auto* dyt = static_cast<const T*>(dy);
+    auto* dxt       = static_cast<T*>(dx);
+    const std::size_t panels = ceilDiv(mMax, kMR);
+    parallelFor(g.groups * nBlocks * panels, [&](std::size_t b, std::size_t e) {
+        for(std::size_t item = b; item < e; ++item)
+        {
+            const std::size_t p   = item % panels;
+            const std::size_t blk = (item / panels) % nBlocks;
+            const std::size_t grp = item / panels / nBlocks;
+            const std::size_t c0  = blk * cPerBlock;
+            const std::size_t m   = (std::min(g.cPerGroup, c0 + cPerBlock) - c0) * FS;
+            // Rows r of the block are rows c0*FS + r of W_g^T: A(r, k) = W[g*K + k][c0*FS + r].
+            const T* wg = wt + grp * K * g.cPerGroup * FS;
+            prepackPanels(mMax, K, p, p + 1,
+                          [&](std::size_t r, std::size_t k) {
+                              return r < m ? E::load(wg[k * g.cPerGroup * FS + c0 * FS + r]) : 0.0f;
+                          },
+                          apack + (grp * nBlocks + blk) * aSize);
+        }
+    });
+
+    // The planes of a block hold its channels only: a view of the geometry whose channel 0 is
+    // the block's first.
+    forEachClaimed(slots, g.n * g.groups * nBlocks, [&](std::size_t s, std::size_t item) {
+        const std::size_t blk = item % nBlocks;
+        const std::size_t grp = (item / nBlocks) % g.groups;
+        const std::size_t n   = item / nBlocks / g.groups;
+        const std::size_t c0  = blk * cPerBlock;
+        const std::size_t cb  = std::min(g.cPerGroup, c0 + cPerBlock) - c0;
+        float* planes         = sr.at(s, oPlanes);
+        float* grid           = sr.at(s, oGrid);
+        std::memset(static_cast<void*>(planes), 0, cb * pg.chanLen * sizeof(float));
+        Geometry gy = g; // dY of this group only
+        gy.k        = K;
+        buildGridDy<E>(gy, pg, dyt + n * g.ys[0] + grp * K * g.ys[1], grid);
+        GemmScratch scratch;
+        scratch.bPack = sr.at(s, oPack);
+        scratch.tile  = sr.at(s, oTile);
+        PrepackedA a{apack + (grp * nBlocks + blk) * aSize, mMax};
+        BatchedB<ElemF32> b;
+        b.m = BatchedMatrix<ElemF32>{grid, pg.cols, 0, pg.cols, K, 0};
+        // Row r = (c, fh, fw) of the block: added into plane (residues of fh, fw) of channel c.
+        Geometry gb  = g; // channel c of the block is plane channel c (group 0)
+        gb.cPerGroup = cb;
+        PhaseGridB rows{&gb, &pg, planes, 0, 0};
+        auto c = makeStagedC(sr.at(s, oStage), ncBlock, [&](const float* st, std::size_t ld, std::size_t jc, std::size_t nc) {
+            for(std::size_t r = 0; r < cb * FS; ++r)
+                addRow(st + r * ld, nc, planes + rows.rowOffset(r) + jc);
+        });
+        gemm(cb * FS, pg.cols, K, ncBlock, a, b, c, scratch);
+        // Merge: dX[c][ih][iw] = plane (residues of ih + padH, iw + padW) at their quotients;
+        // zero where no tap reaches.
+        T* out       = dxt + n * g.xs[0] + (grp * g.cPerGroup + c0) * g.xs[1];
+        float* wide  = sr.at(s, oWide);
+        for(std::size_t ch = 0; ch < cb; ++ch)
+            for(std::size_t ih = 0; ih < g.in[1]; ++ih)
+            {
+                const std::size_t hp = ih + static_cast<std::size_t>(g.pad[1]);
+                const std::size_t ia = pg.phaseH[hp % pg.sh];
+                T* d                 = out + ch * g.xs[1] + ih * g.xs[3];
+                if(ia == kNoPhase || hp / pg.sh >= pg.gh)
+                {
+                    for(std::size_t iw = 0; iw < g.in[2]; ++iw)
+                        d[iw] = E::store(0.0f);
+                    continue;
+                }
+                const float* rowsOf[kPhaseStrideMax];
+                for(std::size_t b2 = 0; b2 < pg.sw; ++b2)
+                    rowsOf[b2] = pg.phaseW[b2] == kNoPhase
+                                     ? nullptr
+                                     : planes + ch * pg.chanLen + (ia * pg.phasesW + pg.phaseW[b2]) * pg.planeLen +
+                                           hp / pg.sh * pg.gw;
+                interleaveRows(rowsOf, pg.sw, pg.gw, wide, wideLen);
+                const float* src = wide + g.pad[2];
+                if constexpr(std::is_same<E, ElemF32>::value)
+                    std::memcpy(d, src, g.in[2] * sizeof(float));
+                else
+                    for(std::size_t iw = 0; iw < g.in[2]; ++iw)
+                        d[iw] = E::store(src[iw]);
+            }
+    });
+    return 0;
+}
+
 // Backward data of a 1x1 convolution with pad 0: dX_g (C/G x N*P) = W_g^T * dY_g. With stride 1
 // the pixels map one to one; with strides the result is scattered onto every stride-th input
 // element and the others are zero.

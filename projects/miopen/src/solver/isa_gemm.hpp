@@ -506,14 +506,11 @@ inline void zeroPanelTail(std::size_t kc, std::size_t nc, float* dst)
 // Copies row k of a B block, given contiguous in `row` (nc values), into the micro-panels.
 inline void panelizeRow(const float* row, std::size_t k, std::size_t kc, std::size_t nc, float* dst)
 {
-    for(std::size_t q = 0; q * kNR < nc; ++q)
-    {
-        const std::size_t cols = std::min(kNR, nc - q * kNR);
-        float* d               = dst + q * kNR * kc + k * kNR;
-        const float* s         = row + q * kNR;
-        for(std::size_t t = 0; t < cols; ++t)
-            d[t] = s[t];
-    }
+    std::size_t q = 0;
+    for(; (q + 1) * kNR <= nc; ++q) // whole panels: a fixed-size copy (vector moves)
+        std::memcpy(dst + q * kNR * kc + k * kNR, row + q * kNR, kNR * sizeof(float));
+    if(q * kNR < nc)
+        std::memcpy(dst + q * kNR * kc + k * kNR, row + q * kNR, (nc - q * kNR) * sizeof(float));
 }
 
 // dst[t*width + i] = rows[i][t] for i < nrows, t < len; zero for nrows <= i < width. Turns

@@ -3,7 +3,8 @@
 //   1. 1x1 GEMM solvers (no im2col: the GEMM reads the tensors directly),
 //   2. Winograd F(4x4,3x3), then F(2x2,3x3) (3x3 stride 1: fewest multiplications); for backward
 //      weights the Winograd solvers 1002 (F(4x4)) then 1003 (F(2x2)),
-//   3. the general GEMM solvers (im2col/col2im fused into the packed GEMM engine),
+//   3. the general GEMM solvers (im2col/col2im fused into the packed GEMM engine, and the
+//      phase-grid solvers 1201-1203, in the order gemmSolvers() gives),
 //   4. the OpenBLAS im2col/col2im + GEMM solvers (1101..1108: the same roles on the library BLAS,
 //      slower here because OpenBLAS 0.3.21 runs AVX2 kernels on this CPU; kept as the
 //      BLAS-based reference path and for CPUs where the packed engine has no fast kernel),

@@ -94,17 +94,20 @@ bool claims(const Solver& s, const Combo& c, bool& known)
     case 88:
     case 90:
     case 91:
+    case 1201: // GemmFwdPhaseGrid
     case 1101: // OpenBLAS im2col + GEMM solvers: the same roles
     case 1102:
     case 1103: return c.dir == Direction::Forward && floating;
     case 95:
     case 96:
     case 97:
+    case 1202: // GemmBwdPhaseGrid
     case 1104:
     case 1105:
     case 1106: return c.dir == Direction::BackwardData && floating;
     case 101:
     case 102:
+    case 1203: // GemmWrwPhaseGrid
     case 1107:
     case 1108: return c.dir == Direction::BackwardWeights && floating;
     case 84:
@@ -794,6 +797,58 @@ TEST(SolverAccuracyFixed, StridedBackwardData1x1LargeOutput)
     }
 }
 
+// The phase-grid solvers (1201-1203) on fixed 2-D shapes the random ones rarely reach: strides
+// 2 and 3 with dilation (several phase planes per dim, taps sharing planes, residues no tap
+// uses), K blocks (C*FS > 256 rows), several column blocks per image, groups, and one image
+// (forward: two column parts; backward data: channel blocks; backward weights: the grid split
+// over the threads); each direction in fp32, fp16 and bf16.
+TEST(SolverAccuracyFixed, PhaseGridStridesDilationsAndBlocks)
+{
+    struct Shape
+    {
+        std::size_t n, c, k, g, h, w, f;
+        int pad, str, dil;
+    };
+    const Shape shapes[] = {
+        {2, 40, 24, 1, 31, 33, 3, 1, 2, 1}, // 360 K rows: two K blocks; 16 x 17 grid
+        {1, 8, 12, 1, 45, 47, 3, 1, 1, 1},  // one image: parts / channel blocks; 45 x 49 grid (3 column blocks)
+        {3, 6, 10, 1, 23, 20, 5, 2, 3, 2},  // stride 3, dilation 2: residues 0, 2, 1 (three planes)
+        {2, 9, 6, 3, 19, 25, 3, 0, 2, 2},   // dilation 2 = stride: one plane per dim
+        {2, 5, 7, 1, 29, 30, 7, 3, 2, 1},   // 7x7 stride 2 (the ResNet stem's shape, small)
+        {2, 4, 6, 1, 20, 21, 1, 0, 3, 1},   // 1x1 stride 3: residues 1 and 2 unused
+    };
+    std::mt19937 rng(1201);
+    int caseIndex = 0;
+    const std::pair<std::uint64_t, Direction> solvers[] = {
+        {1201, Direction::Forward}, {1202, Direction::BackwardData}, {1203, Direction::BackwardWeights}};
+    for(const auto& [id, dir] : solvers)
+    for(const miopenDataType_t t : {miopenFloat, miopenHalf, miopenBFloat16})
+        for(const Shape& sh : shapes)
+        {
+            const Solver* solver = miopen::conv::findSolver(id);
+            ASSERT_NE(solver, nullptr);
+            Spec s;
+            s.sd  = 2;
+            s.n   = sh.n;
+            s.c   = sh.c;
+            s.k   = sh.k;
+            s.g   = sh.g;
+            s.in  = {sh.h, sh.w};
+            s.fil = {sh.f, sh.f};
+            for(const std::size_t len : s.in)
+                s.out.push_back(conv_reference::outputLength(len, sh.f, sh.pad, sh.str, sh.dil));
+            s.pad    = {sh.pad, sh.pad};
+            s.str    = {sh.str, sh.str};
+            s.dil    = {sh.dil, sh.dil};
+            s.orderX = s.orderW = s.orderY = "NCHW";
+            s.combo  = Combo{dir, t, t};
+            ASSERT_LE(s.flops(), 20e6) << s.describe();
+            const CaseResult r = runCase(*solver, s, rng, caseIndex++);
+            EXPECT_TRUE(r.accepted) << solver->name() << " declined " << s.describe();
+            EXPECT_TRUE(r.ok) << solver->name() << ": " << s.describe();
+        }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Registry.
 
@@ -856,7 +911,11 @@ TEST(SolverRegistry, PreferenceOrder)
         EXPECT_LT(pos(oneByOne), pos(91));
     }
     EXPECT_LT(pos(1001), pos(84));
-    for(std::uint64_t rest : {91, 97, 102})
+    // Phase grid: before GemmBwdRest, after GemmFwdRest and GemmWrwUniversal (gemm.cpp says why).
+    EXPECT_LT(pos(91), pos(1201));
+    EXPECT_LT(pos(1202), pos(97));
+    EXPECT_LT(pos(102), pos(1203));
+    for(std::uint64_t rest : {1201, 91, 1202, 97, 1203, 102})
     {
         EXPECT_LT(pos(84), pos(rest));
         EXPECT_LT(pos(rest), pos(1101)); // the packed engine before OpenBLAS
