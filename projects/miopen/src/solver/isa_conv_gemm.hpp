@@ -1077,8 +1077,9 @@ std::size_t backwardWeightsStrided1x1Gemm(const char* solver, const Geometry& g,
             gatherStridedDense<E>(g, xt, n0, nb, dense);
             for(std::size_t grp = 0; grp < g.groups; ++grp)
             {
-                BatchedRowsA<E> a;
-                a.m = BatchedMatrix<E>{dyt + n0 * g.ys[0] + grp * M * g.ys[1], g.ys[1], g.ys[0], P, M, 0};
+                BatchedRowsA<E> a; // dY from memory (the dense X is in cache)
+                a.m       = BatchedMatrix<E>{dyt + n0 * g.ys[0] + grp * M * g.ys[1], g.ys[1], g.ys[0], P, M, 0};
+                a.kExtent = cols;
                 BatchedRowsB<ElemF32> b;
                 b.m = BatchedMatrix<ElemF32>{dense + grp * N * cols, cols, 0, cols, N, 0};
                 BatchedC c{partial + grp * M * N, N, 0, static_cast<std::size_t>(-1) / 2, 0};
@@ -1160,12 +1161,15 @@ std::size_t backwardWeightsGemm(const char* solver, const Geometry& g, bool poin
     // One GEMM: rows of dW_g, columns [c0, c1) of it, pixels [p0, p1), into target c.
     auto runGemm = [&](std::size_t s, std::size_t grp, std::size_t c0, std::size_t c1, std::size_t p0,
                        std::size_t p1, auto& target) {
+        // dY and (1x1) X rows are streams from memory: each K block prefetches the next.
         BatchedRowsA<E> a;
-        a.m = BatchedMatrix<E>{dyt + grp * M * g.ys[1], g.ys[1], g.ys[0], P, M, p0};
+        a.m       = BatchedMatrix<E>{dyt + grp * M * g.ys[1], g.ys[1], g.ys[0], P, M, p0};
+        a.kExtent = p1 - p0;
         if(pointwise)
         {
             BatchedRowsB<E> b;
-            b.m = BatchedMatrix<E>{xt + grp * g.cPerGroup * g.xs[1] + 0, g.xs[1], g.xs[0], P, N, p0};
+            b.m       = BatchedMatrix<E>{xt + grp * g.cPerGroup * g.xs[1] + 0, g.xs[1], g.xs[0], P, N, p0};
+            b.kExtent = p1 - p0;
             ShiftedB<BatchedRowsB<E>> sb{b, c0};
             gemm(M, c1 - c0, p1 - p0, ncBlock, a, sb, target, scratchOf(s));
         }

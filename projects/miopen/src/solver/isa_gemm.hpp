@@ -630,6 +630,21 @@ struct BatchedMatrix
         zeroPanelTail(kc, nc, dst);
     }
 
+    // Prefetches rows [r0, r0+nrows), columns [t0, t0+len) (len <= kKC) into L2: the next K block
+    // of a provider that packs rows as panels reads one stream per row, from memory.
+    void prefetchRows(std::size_t r0, std::size_t nrows, std::size_t t0, std::size_t len) const
+    {
+        ColumnSegment segs[kKC + 2];
+        const std::size_t nseg = splitByImage(colOffset + t0, len, P, segs);
+        for(std::size_t r = r0; r < std::min(r0 + nrows, rows); ++r)
+            for(std::size_t si = 0; si < nseg; ++si)
+            {
+                const char* p = reinterpret_cast<const char*>(at(r, segs[si]));
+                for(std::size_t b = 0; b < segs[si].len * sizeof(T); b += 64)
+                    __builtin_prefetch(p + b, 0, 2);
+            }
+    }
+
     // Rows become the panel width: rows [r0, r0+nrows) in panels of `width` (kMR for A, kNR for
     // B^T), K dim = columns [t0, t0+kc). Panel p at dst + p*width*kc, element (row, t) at
     // [t*width + row].
@@ -720,9 +735,12 @@ struct BatchedRowsA
 {
     BatchedMatrix<E> m;
     mutable ColumnSegment segs[kKC + 2];
+    std::size_t kExtent = 0; // K-dim columns: with it, each block prefetches the next one's rows
     std::size_t blockRows() const { return kMCDynamic; }
     const float* get(std::size_t ic, std::size_t mc, std::size_t pc, std::size_t kc, float* scratch) const
     {
+        if(pc + kc < kExtent)
+            m.prefetchRows(ic, mc, pc + kc, std::min(kKC, kExtent - pc - kc));
         m.packRowsAsPanels(ic, mc, pc, kc, kMR, scratch, segs);
         return scratch;
     }
@@ -735,8 +753,11 @@ struct BatchedRowsB
     static constexpr bool kPanelwise = false;
     BatchedMatrix<E> m;
     mutable ColumnSegment segs[kKC + 2];
+    std::size_t kExtent = 0; // K-dim columns: with it, each block prefetches the next one's rows
     const float* get(std::size_t pc, std::size_t kc, std::size_t jc, std::size_t nc, float* scratch) const
     {
+        if(pc + kc < kExtent)
+            m.prefetchRows(jc, nc, pc + kc, std::min(kKC, kExtent - pc - kc));
         m.packRowsAsPanels(jc, nc, pc, kc, kNR, scratch, segs);
         return scratch;
     }
