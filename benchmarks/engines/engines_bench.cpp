@@ -28,6 +28,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -94,6 +95,7 @@ struct Options
     int reps    = 3; // timed calls per turn
     bool quick  = false;
     bool withExampleEngine = false;
+    bool keepWorkDir       = false;
     std::string child; // configuration name when running as a child
     std::string workDir;
 };
@@ -127,6 +129,8 @@ void printUsage()
         "  --with-example-engine  keep hipDNN's default plugin directory (the naive example\n"
         "                   engine is ranked too: one slow run per problem); default: a plugin\n"
         "                   directory with the MIOpen and oneDNN providers only\n"
+        "  --keep-work-dir  keep the work directory (engine ranking file, find-db) at the end;\n"
+        "                   default: removed\n"
         "  --list           list the layers\n");
 }
 
@@ -626,7 +630,7 @@ bool cpuHasBf16()
 
 std::string selfDir(const std::string& self) { return self.substr(0, self.rfind('/')); }
 
-int runDriver(Options o, const std::vector<Layer>& layers, const std::string& self)
+int runDriver(Options& o, const std::vector<Layer>& layers, const std::string& self)
 {
     if(std::find(o.types.begin(), o.types.end(), "bf16") != o.types.end() && !cpuHasBf16())
     {
@@ -774,6 +778,8 @@ int main(int argc, char** argv)
             o.quick = true;
         else if(a == "--with-example-engine")
             o.withExampleEngine = true;
+        else if(a == "--keep-work-dir")
+            o.keepWorkDir = true;
         else if(startsWith(a, "--child="))
             o.child = value();
         else if(startsWith(a, "--work-dir="))
@@ -831,5 +837,11 @@ int main(int argc, char** argv)
     if(n <= 0)
         return 2;
     self[n] = '\0';
-    return runDriver(o, layers, self);
+    const int rc = runDriver(o, layers, self);
+    if(!o.keepWorkDir && !o.workDir.empty())
+    {
+        std::error_code ec; // best effort: a leftover directory is not a failed run
+        std::filesystem::remove_all(o.workDir, ec);
+    }
+    return rc;
 }

@@ -282,6 +282,52 @@ void gatherStridedDense(const Geometry& g, const typename E::T* xt, std::size_t 
                 }
 }
 
+// out[i] = the sum over slots s, in slot order, of partialOf(s)[i] for i < total (the
+// deterministic reduction of the backward-weights solvers' per-slot partial dW).
+template <class E, class PartialOf>
+void addPartialsInSlotOrder(std::size_t total, std::size_t slots, const PartialOf& partialOf, typename E::T* out)
+{
+    parallelFor(total, [&](std::size_t b, std::size_t e) {
+        for(std::size_t i = b; i < e; ++i)
+        {
+            float v = partialOf(0)[i];
+            for(std::size_t s = 1; s < slots; ++s)
+                v += partialOf(s)[i];
+            out[i] = E::store(v);
+        }
+    }, 4096);
+}
+
+// Packs W_g^T by channel blocks as GEMM A for backward data: block blk of group grp is rows
+// c0*FS .. of W_g^T (c0 = blk*cPerBlock), A(r, k) = W[grp*K + k][c0*FS + r], with the layout of
+// cPerBlock*FS rows (a short last block is zero-padded).
+template <class E>
+void prepackTransposedWeightBlocks(const Geometry& g, std::size_t cPerBlock, std::size_t nBlocks,
+                                   const typename E::T* wt, float* apack)
+{
+    const std::size_t FS     = g.filterSpatial();
+    const std::size_t K      = g.kPerGroup;
+    const std::size_t mMax   = cPerBlock * FS;
+    const std::size_t aSize  = prepackedSize(mMax, K);
+    const std::size_t panels = ceilDiv(mMax, kMR);
+    parallelFor(g.groups * nBlocks * panels, [&](std::size_t b, std::size_t e) {
+        for(std::size_t item = b; item < e; ++item)
+        {
+            const std::size_t p   = item % panels;
+            const std::size_t blk = (item / panels) % nBlocks;
+            const std::size_t grp = item / panels / nBlocks;
+            const std::size_t c0  = blk * cPerBlock;
+            const std::size_t m   = (std::min(g.cPerGroup, c0 + cPerBlock) - c0) * FS;
+            const typename E::T* wg = wt + grp * K * g.cPerGroup * FS;
+            prepackPanels(mMax, K, p, p + 1,
+                          [&](std::size_t r, std::size_t k) {
+                              return r < m ? E::load(wg[k * g.cPerGroup * FS + c0 * FS + r]) : 0.0f;
+                          },
+                          apack + (grp * nBlocks + blk) * aSize);
+        }
+    });
+}
+
 // Forward 1x1, pad 0, strides > 1 with at least as many images as threads: each slot takes a
 // contiguous range of images and, a few images at a time (enough for ~512 GEMM columns), first
 // gathers their strided input pixels into a dense fp32 matrix (C x images*output pixels, read in
@@ -730,16 +776,7 @@ std::size_t backwardWeightsPhaseGridGemm(const char* solver, const Geometry& g, 
             j = n * pg.cols + c1;
         }
     });
-    auto* dwt = static_cast<T*>(dw);
-    parallelFor(total, [&](std::size_t b, std::size_t e) {
-        for(std::size_t i = b; i < e; ++i)
-        {
-            float v = sr.at(0, oPartial)[i];
-            for(std::size_t s = 1; s < slots; ++s)
-                v += sr.at(s, oPartial)[i];
-            dwt[i] = E::store(v);
-        }
-    }, 4096);
+    addPartialsInSlotOrder<E>(total, slots, [&](std::size_t s) { return sr.at(s, oPartial); }, static_cast<T*>(dw));
     return 0;
 }
 
@@ -785,24 +822,7 @@ std::size_t backwardDataPhaseGridGemm(const char* solver, const Geometry& g, con
     const auto* wt  = static_cast<const T*>(w);
     const auto* dyt = static_cast<const T*>(dy);
     auto* dxt       = static_cast<T*>(dx);
-    const std::size_t panels = ceilDiv(mMax, kMR);
-    parallelFor(g.groups * nBlocks * panels, [&](std::size_t b, std::size_t e) {
-        for(std::size_t item = b; item < e; ++item)
-        {
-            const std::size_t p   = item % panels;
-            const std::size_t blk = (item / panels) % nBlocks;
-            const std::size_t grp = item / panels / nBlocks;
-            const std::size_t c0  = blk * cPerBlock;
-            const std::size_t m   = (std::min(g.cPerGroup, c0 + cPerBlock) - c0) * FS;
-            // Rows r of the block are rows c0*FS + r of W_g^T: A(r, k) = W[g*K + k][c0*FS + r].
-            const T* wg = wt + grp * K * g.cPerGroup * FS;
-            prepackPanels(mMax, K, p, p + 1,
-                          [&](std::size_t r, std::size_t k) {
-                              return r < m ? E::load(wg[k * g.cPerGroup * FS + c0 * FS + r]) : 0.0f;
-                          },
-                          apack + (grp * nBlocks + blk) * aSize);
-        }
-    });
+    prepackTransposedWeightBlocks<E>(g, cPerBlock, nBlocks, wt, apack);
 
     // The planes of a block hold its channels only: a view of the geometry whose channel 0 is
     // the block's first.
@@ -952,24 +972,7 @@ std::size_t backwardDataGemm(const char* solver, const Geometry& g, const void* 
     const auto* wt  = static_cast<const T*>(w);
     const auto* dyt = static_cast<const T*>(dy);
     auto* dxt       = static_cast<T*>(dx);
-    const std::size_t panels = ceilDiv(mMax, kMR);
-    parallelFor(g.groups * nBlocks * panels, [&](std::size_t b, std::size_t e) {
-        for(std::size_t item = b; item < e; ++item)
-        {
-            const std::size_t p   = item % panels;
-            const std::size_t blk = (item / panels) % nBlocks;
-            const std::size_t grp = item / panels / nBlocks;
-            const std::size_t c0  = blk * cPerBlock;
-            const std::size_t m   = (std::min(g.cPerGroup, c0 + cPerBlock) - c0) * FS;
-            // Rows r of the block are rows c0*FS + r of W_g^T: A(r, k) = W[g*K + k][c0*FS + r].
-            const T* wg = wt + grp * K * g.cPerGroup * FS;
-            prepackPanels(mMax, K, p, p + 1,
-                          [&](std::size_t r, std::size_t k) {
-                              return r < m ? E::load(wg[k * g.cPerGroup * FS + c0 * FS + r]) : 0.0f;
-                          },
-                          apack + (grp * nBlocks + blk) * aSize);
-        }
-    });
+    prepackTransposedWeightBlocks<E>(g, cPerBlock, nBlocks, wt, apack);
 
     const std::size_t items = g.n * g.groups * nBlocks;
     forEachClaimed(slots, items, [&](std::size_t s, std::size_t item) {
@@ -1087,16 +1090,7 @@ std::size_t backwardWeightsStrided1x1Gemm(const char* solver, const Geometry& g,
             }
         }
     });
-    auto* dwt = static_cast<T*>(dw);
-    parallelFor(total, [&](std::size_t b, std::size_t e) {
-        for(std::size_t i = b; i < e; ++i)
-        {
-            float v = sr.at(0, oPartial)[i];
-            for(std::size_t s = 1; s < slots; ++s)
-                v += sr.at(s, oPartial)[i];
-            dwt[i] = E::store(v);
-        }
-    }, 4096);
+    addPartialsInSlotOrder<E>(total, slots, [&](std::size_t s) { return sr.at(s, oPartial); }, static_cast<T*>(dw));
     return 0;
 }
 
@@ -1228,14 +1222,6 @@ std::size_t backwardWeightsGemm(const char* solver, const Geometry& g, bool poin
         }
     });
     const std::size_t total = g.groups * M * N;
-    parallelFor(total, [&](std::size_t b, std::size_t e) {
-        for(std::size_t i = b; i < e; ++i)
-        {
-            float v = partials[i];
-            for(std::size_t s = 1; s < slots; ++s)
-                v += partials[s * total + i];
-            dwt[i] = E::store(v);
-        }
-    }, 4096);
+    addPartialsInSlotOrder<E>(total, slots, [&](std::size_t s) { return partials + s * total; }, dwt);
     return 0;
 }
