@@ -20,6 +20,25 @@ inline std::size_t stagedColumnBlock(std::size_t M)
     return std::min(kNCMax, std::max(kNR, n));
 }
 
+// The per-slot buffers of a GEMM whose A is packed on the fly (the backward-weights solvers):
+// declared in a SlotRegions, then handed out as the slot's GemmScratch.
+struct DynamicGemmRegions
+{
+    std::size_t bPack = 0, aPack = 0, tile = 0;
+    DynamicGemmRegions(SlotRegions& sr, std::size_t ncBlock)
+        : bPack(sr.add(kKC * ncBlock)), aPack(sr.add(kMCDynamic * kKC)), tile(sr.add(kMR * kNR))
+    {
+    }
+    GemmScratch scratch(const SlotRegions& sr, std::size_t s) const
+    {
+        GemmScratch sc;
+        sc.bPack = sr.at(s, bPack);
+        sc.aPack = sr.at(s, aPack);
+        sc.tile  = sr.at(s, tile);
+        return sc;
+    }
+};
+
 // Where element (i, column j = n*P + p) of a GEMM result goes in an NCHW tensor of element type
 // E: n*imageStride + (rowBase + i)*rowStride + p. With `strided` (1x1 strided backward data) the
 // pixels p of the small (output) grid land on every stride-th element of the large (input) grid
@@ -735,9 +754,7 @@ std::size_t backwardWeightsPhaseGridGemm(const char* solver, const Geometry& g, 
     SlotRegions sr;
     const std::size_t oPlanes  = sr.add(g.c * pg.chanLen);
     const std::size_t oGrid    = sr.add(g.k * pg.cols);
-    const std::size_t oPack    = sr.add(kKC * kNCMax);
-    const std::size_t oAPack   = sr.add(kMCDynamic * kKC);
-    const std::size_t oTile    = sr.add(kMR * kNR);
+    const DynamicGemmRegions gr(sr, kNCMax);
     const std::size_t oPartial = sr.add(total);
     Carver cv(ws);
     sr.place(cv.take(slots * sr.strideFloats()));
@@ -748,14 +765,11 @@ std::size_t backwardWeightsPhaseGridGemm(const char* solver, const Geometry& g, 
     const auto* xt  = static_cast<const T*>(x);
     const auto* dyt = static_cast<const T*>(dy);
     forEachSlot(slots, [&](std::size_t s) {
-        float* planes  = sr.at(s, oPlanes);
-        float* grid    = sr.at(s, oGrid);
-        float* partial = sr.at(s, oPartial);
-        GemmScratch scratch;
-        scratch.bPack    = sr.at(s, oPack);
-        scratch.aPack    = sr.at(s, oAPack);
-        scratch.tile     = sr.at(s, oTile);
-        const auto range = splitRange(g.n * pg.cols, s, slots, kNR);
+        float* planes             = sr.at(s, oPlanes);
+        float* grid               = sr.at(s, oGrid);
+        float* partial            = sr.at(s, oPartial);
+        const GemmScratch scratch = gr.scratch(sr, s);
+        const auto range          = splitRange(g.n * pg.cols, s, slots, kNR);
         if(range.first >= range.second)
             std::memset(static_cast<void*>(partial), 0, total * sizeof(float));
         for(std::size_t j = range.first; j < range.second;)
@@ -1051,9 +1065,7 @@ std::size_t backwardWeightsStrided1x1Gemm(const char* solver, const Geometry& g,
 
     SlotRegions sr;
     const std::size_t oDense   = sr.add(g.c * chunk * P);
-    const std::size_t oPack    = sr.add(kKC * kNCMax);
-    const std::size_t oAPack   = sr.add(kMCDynamic * kKC);
-    const std::size_t oTile    = sr.add(kMR * kNR);
+    const DynamicGemmRegions gr(sr, kNCMax);
     const std::size_t oPartial = sr.add(total);
     Carver cv(ws);
     sr.place(cv.take(slots * sr.strideFloats()));
@@ -1064,13 +1076,10 @@ std::size_t backwardWeightsStrided1x1Gemm(const char* solver, const Geometry& g,
     const auto* xt  = static_cast<const T*>(x);
     const auto* dyt = static_cast<const T*>(dy);
     forEachSlot(slots, [&](std::size_t s) {
-        float* dense   = sr.at(s, oDense);
-        float* partial = sr.at(s, oPartial);
-        GemmScratch scratch;
-        scratch.bPack    = sr.at(s, oPack);
-        scratch.aPack    = sr.at(s, oAPack);
-        scratch.tile     = sr.at(s, oTile);
-        const auto range = splitRange(g.n, s, slots, 1);
+        float* dense              = sr.at(s, oDense);
+        float* partial            = sr.at(s, oPartial);
+        const GemmScratch scratch = gr.scratch(sr, s);
+        const auto range          = splitRange(g.n, s, slots, 1);
         if(range.first >= range.second)
             std::memset(static_cast<void*>(partial), 0, total * sizeof(float));
         for(std::size_t n0 = range.first; n0 < range.second; n0 += chunk)
@@ -1132,18 +1141,10 @@ std::size_t backwardWeightsGemm(const char* solver, const Geometry& g, bool poin
     Carver cv(ws);
     float* partials = columnMode ? nullptr : cv.take(slots * g.groups * M * N);
     SlotRegions sr;
-    const std::size_t oPack  = sr.add(kKC * ncBlock);
-    const std::size_t oAPack = sr.add(kMCDynamic * kKC);
-    const std::size_t oTile  = sr.add(kMR * kNR);
+    const DynamicGemmRegions gr(sr, ncBlock);
     const std::size_t oStage = (columnMode && !fp32) ? sr.add(M * ncBlock) : 0;
     sr.place(cv.take(slots * sr.strideFloats()));
-    auto scratchOf = [&](std::size_t s) {
-        GemmScratch sc;
-        sc.bPack = sr.at(s, oPack);
-        sc.aPack = sr.at(s, oAPack);
-        sc.tile  = sr.at(s, oTile);
-        return sc;
-    };
+    auto scratchOf = [&](std::size_t s) { return gr.scratch(sr, s); };
     if(x == nullptr)
         return cv.requiredBytes();
     checkWorkspace(solver, ws, wsBytes, cv.requiredBytes());
