@@ -157,7 +157,7 @@ bool hasStrideAbove1(const ProblemDescription& p) { return !p.isUnitStride(); }
 std::string phaseGridDecline(const ProblemDescription& p)
 {
     if(p.spatialDims() > 2)
-        return "3-D problems are not split into phase planes (GemmFwdRest covers them)";
+        return "3-D problems are not split into phase planes (the im2col GEMM solvers cover them)";
     if(p.is1x1() && p.isZeroPad() && p.isUnitStride())
         return "1x1, stride 1, pad 0: the 1x1 GEMM solver reads the tensors in place";
     const Geometry g = detail::makeGeometry(p);

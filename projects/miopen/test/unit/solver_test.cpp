@@ -811,7 +811,7 @@ TEST(SolverAccuracyFixed, PhaseGridStridesDilationsAndBlocks)
     };
     const Shape shapes[] = {
         {2, 40, 24, 1, 31, 33, 3, 1, 2, 1}, // 360 K rows: two K blocks; 16 x 17 grid
-        {1, 8, 12, 1, 45, 47, 3, 1, 1, 1},  // one image: parts / channel blocks; 45 x 49 grid (3 column blocks)
+        {1, 8, 12, 1, 45, 47, 3, 1, 1, 1},  // one image: parts / channel blocks; 45 x 49 grid (2205 columns)
         {3, 6, 10, 1, 23, 20, 5, 2, 3, 2},  // stride 3, dilation 2: residues 0, 2, 1 (three planes)
         {2, 9, 6, 3, 19, 25, 3, 0, 2, 2},   // dilation 2 = stride: one plane per dim
         {2, 5, 7, 1, 29, 30, 7, 3, 2, 1},   // 7x7 stride 2 (the ResNet stem's shape, small)
@@ -822,31 +822,31 @@ TEST(SolverAccuracyFixed, PhaseGridStridesDilationsAndBlocks)
     const std::pair<std::uint64_t, Direction> solvers[] = {
         {1201, Direction::Forward}, {1202, Direction::BackwardData}, {1203, Direction::BackwardWeights}};
     for(const auto& [id, dir] : solvers)
-    for(const miopenDataType_t t : {miopenFloat, miopenHalf, miopenBFloat16})
-        for(const Shape& sh : shapes)
-        {
-            const Solver* solver = miopen::conv::findSolver(id);
-            ASSERT_NE(solver, nullptr);
-            Spec s;
-            s.sd  = 2;
-            s.n   = sh.n;
-            s.c   = sh.c;
-            s.k   = sh.k;
-            s.g   = sh.g;
-            s.in  = {sh.h, sh.w};
-            s.fil = {sh.f, sh.f};
-            for(const std::size_t len : s.in)
-                s.out.push_back(conv_reference::outputLength(len, sh.f, sh.pad, sh.str, sh.dil));
-            s.pad    = {sh.pad, sh.pad};
-            s.str    = {sh.str, sh.str};
-            s.dil    = {sh.dil, sh.dil};
-            s.orderX = s.orderW = s.orderY = "NCHW";
-            s.combo  = Combo{dir, t, t};
-            ASSERT_LE(s.flops(), 20e6) << s.describe();
-            const CaseResult r = runCase(*solver, s, rng, caseIndex++);
-            EXPECT_TRUE(r.accepted) << solver->name() << " declined " << s.describe();
-            EXPECT_TRUE(r.ok) << solver->name() << ": " << s.describe();
-        }
+        for(const miopenDataType_t t : {miopenFloat, miopenHalf, miopenBFloat16})
+            for(const Shape& sh : shapes)
+            {
+                const Solver* solver = miopen::conv::findSolver(id);
+                ASSERT_NE(solver, nullptr);
+                Spec s;
+                s.sd  = 2;
+                s.n   = sh.n;
+                s.c   = sh.c;
+                s.k   = sh.k;
+                s.g   = sh.g;
+                s.in  = {sh.h, sh.w};
+                s.fil = {sh.f, sh.f};
+                for(const std::size_t len : s.in)
+                    s.out.push_back(conv_reference::outputLength(len, sh.f, sh.pad, sh.str, sh.dil));
+                s.pad    = {sh.pad, sh.pad};
+                s.str    = {sh.str, sh.str};
+                s.dil    = {sh.dil, sh.dil};
+                s.orderX = s.orderW = s.orderY = "NCHW";
+                s.combo  = Combo{dir, t, t};
+                ASSERT_LE(s.flops(), 20e6) << s.describe();
+                const CaseResult r = runCase(*solver, s, rng, caseIndex++);
+                EXPECT_TRUE(r.accepted) << solver->name() << " declined " << s.describe();
+                EXPECT_TRUE(r.ok) << solver->name() << ": " << s.describe();
+            }
 }
 
 // ---------------------------------------------------------------------------------------------
