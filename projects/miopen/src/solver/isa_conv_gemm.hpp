@@ -591,14 +591,14 @@ std::size_t forwardPhaseGridGemm(const char* solver, const Geometry& g, const vo
         GemmScratch scratch;
         scratch.bPack = sr.at(s, oPack);
         scratch.tile  = sr.at(s, oTile);
+        // Equal column blocks: a short last block would stream all of A for a few columns.
+        const std::size_t cols = range.second - range.first;
+        const std::size_t nc   = std::min(ncBlock, roundUp(ceilDiv(cols, ceilDiv(cols, ncBlock)), kNR));
         for(std::size_t grp = 0; grp < g.groups; ++grp)
         {
             PrepackedA a{apack + grp * aSize, M};
             PhaseGridB b{&g, &pg, planes, grp, range.first};
             T* yg = yt + n * g.ys[0] + grp * M * g.ys[1];
-            // Equal column blocks: a short last block would stream all of A for a few columns.
-            const std::size_t cols = range.second - range.first;
-            const std::size_t nc   = std::min(ncBlock, roundUp(ceilDiv(cols, ceilDiv(cols, ncBlock)), kNR));
             // Grid columns [range.first + jc, + ncols): the output pixels among them (ow < OW).
             // Staged, not in place: with OW < gw most tiles straddle a row end, and the stage
             // keeps the K blocks' accumulation inside the micro-kernel.
