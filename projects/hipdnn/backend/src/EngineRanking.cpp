@@ -749,7 +749,7 @@ void EngineRankingDb::store(const std::string& key, const EngineRankingRecord& r
 
 namespace
 {
-constexpr int kTimedRuns          = 3;   // interleaved timed rounds (best of k) after one untimed run each
+constexpr int kTimedRuns          = 3;   // interleaved timed rounds (median of k) after one untimed run each
 constexpr double kTimedBudgetUs   = 2e6; // no further timed runs once an engine used this much
 constexpr double kHopelessFactor  = 3.0; // this much slower than the best after one timed run: no more runs
 constexpr double kStaticTieMargin = 0.02; // an engine must be 2% faster to pass one ranked before it statically
@@ -948,27 +948,40 @@ private:
     const EngineTrial* _last = nullptr;
 };
 
+/// The median of an engine's timed runs (the mean of the middle two for an even count).
+double medianOf(std::vector<double> runs)
+{
+    std::sort(runs.begin(), runs.end());
+    const size_t n = runs.size();
+    return n % 2 == 1 ? runs[n / 2] : 0.5 * (runs[n / 2 - 1] + runs[n / 2]);
+}
+
 /// Measures the engines of `trials` (null: an engine whose context could not be created; its
 /// entry of `failures` says why): each runs once untimed, in order, then up to kTimedRuns rounds
 /// of one timed run per engine, the order alternating per round (A B, B A, A B), so that load
 /// arriving during one engine's runs falls on the other's too instead of deciding the ranking.
-/// Each engine keeps its best timed run. An engine whose first timed run is more than
+/// Each engine's timed runs are kept in `runs`; its score is their median (what a caller's
+/// repeated calls see typically; the best run flattered an engine whose runs vary: oneDNN's wgrad
+/// of a 3x3 layer ranked at its best run, 14.5 ms, ran 16.6 ms in steady state, behind MIOpen's
+/// 15.6 ms). An engine whose first timed run is more than
 /// kHopelessFactor slower than the best first timed run gets no further runs; one whose untimed
 /// run alone used the timed budget while being hopeless against another's untimed run is not
 /// timed (its untimed time is its score). An engine is not judged on its untimed run because its
 /// first run in a process can carry one-time costs (a thread team started, kernels generated
 /// lazily, its workspace first touched) that say nothing about its speed. No engine gets further
-/// timed runs once its timed runs used kTimedBudgetUs. Returns the best times (< 0: failed).
+/// timed runs once its timed runs used kTimedBudgetUs. Returns the scores (< 0: failed).
 std::vector<double> measureEngines(std::vector<std::unique_ptr<EngineTrial>>& trials, std::vector<std::string>& failures,
-                                   Turns& turns)
+                                   Turns& turns, std::vector<std::vector<double>>& runs)
 {
     const size_t n = trials.size();
+    runs.assign(n, {});
     std::vector<double> best(n, -1.0), untimed(n, -1.0), spent(n, 0.0);
     std::vector<bool> active(n, false);
     auto fail = [&](size_t i) {
         failures[i] = trials[i] != nullptr ? trials[i]->failure() : failures[i];
         best[i]     = -1.0;
         active[i]   = false;
+        runs[i].clear();
     };
     for(size_t i = 0; i < n; ++i)
     {
@@ -1013,7 +1026,8 @@ std::vector<double> measureEngines(std::vector<std::unique_ptr<EngineTrial>>& tr
                 continue;
             }
             spent[i] += us;
-            best[i] = best[i] < 0 ? us : std::min(best[i], us);
+            runs[i].push_back(us);
+            best[i] = medianOf(runs[i]);
         }
         if(round == 0)
         {
@@ -1065,9 +1079,11 @@ bool isCloseRace(const std::vector<double>& times, const std::pair<size_t, size_
 
 /// The two fastest engines measured within kCloseMargin of each other are timed again in
 /// interleaved rounds (A B, B A, A B, ...), so that drift of the machine between the two first
-/// measurements (frequency, another process, cache state) cannot decide a close ranking. Each
-/// keeps its best time. Returns the number of rounds run.
-int refineClosePair(EngineTrial& a, double& aUs, EngineTrial& b, double& bUs, Turns& turns)
+/// measurements (frequency, another process, cache state) cannot decide a close ranking. The
+/// runs join each engine's timed runs and the scores become the medians of all of them. Returns
+/// the number of rounds run.
+int refineClosePair(EngineTrial& a, std::vector<double>& aRuns, double& aUs, EngineTrial& b,
+                    std::vector<double>& bRuns, double& bUs, Turns& turns)
 {
     int rounds = 0;
     double spent = 0;
@@ -1075,21 +1091,29 @@ int refineClosePair(EngineTrial& a, double& aUs, EngineTrial& b, double& bUs, Tu
     {
         EngineTrial* first  = rounds % 2 == 0 ? &a : &b;
         EngineTrial* second = rounds % 2 == 0 ? &b : &a;
-        double* firstUs     = rounds % 2 == 0 ? &aUs : &bUs;
-        double* secondUs    = rounds % 2 == 0 ? &bUs : &aUs;
         double us = 0;
+        std::vector<double>* firstRuns  = rounds % 2 == 0 ? &aRuns : &bRuns;
+        std::vector<double>* secondRuns = rounds % 2 == 0 ? &bRuns : &aRuns;
         if(!turns.run(*first, us))
         {
             break;
         }
         spent += us;
-        *firstUs = std::min(*firstUs, us);
+        firstRuns->push_back(us);
         if(!turns.run(*second, us))
         {
             break;
         }
         spent += us;
-        *secondUs = std::min(*secondUs, us);
+        secondRuns->push_back(us);
+    }
+    if(!aRuns.empty())
+    {
+        aUs = medianOf(aRuns);
+    }
+    if(!bRuns.empty())
+    {
+        bUs = medianOf(bRuns);
     }
     return rounds;
 }
@@ -1313,10 +1337,11 @@ std::vector<size_t> EngineRanking::rank(const HandleState& state,
         }
     }
     std::vector<double> times;
+    std::vector<std::vector<double>> runs;
     Turns turns;
     try
     {
-        times = measureEngines(trials, failures, turns);
+        times = measureEngines(trials, failures, turns, runs);
     }
     catch(const std::exception& ex)
     {
@@ -1344,7 +1369,8 @@ std::vector<size_t> EngineRanking::rank(const HandleState& state,
         {
             try
             {
-                const int rounds = refineClosePair(*trials[first], times[first], *trials[second], times[second], turns);
+                const int rounds = refineClosePair(*trials[first], runs[first], times[first], *trials[second],
+                                                   runs[second], times[second], turns);
                 HIPDNN_LOG_INFO("engine ranking " << key << ": " << engines[staticOrder[first]].name << " and "
                                                   << engines[staticOrder[second]].name << " within "
                                                   << kCloseMargin * 100 << "%, re-timed in " << rounds
@@ -1357,10 +1383,20 @@ std::vector<size_t> EngineRanking::rank(const HandleState& state,
         }
     }
     trials.clear();
+    for(size_t i = 0; i < runs.size(); ++i)
+    {
+        std::ostringstream line;
+        for(double us : runs[i])
+        {
+            line << ' ' << static_cast<long long>(us);
+        }
+        HIPDNN_LOG_INFO("engine ranking " << key << ": " << engines[staticOrder[i]].name << " timed runs (us):"
+                                          << line.str() << "; score " << static_cast<long long>(times[i]));
+    }
     EngineRankingRecord record;
     if(previous.has_value() && best >= 0)
     {
-        // Each engine keeps its best time over the measurements (one that failed now goes last).
+        // Each engine keeps its best score over the measurements (one that failed now goes last).
         for(size_t p = 0; p < times.size(); ++p)
         {
             for(size_t q = 0; q < previous->engineIds.size() && q < previous->timesUs.size(); ++q)

@@ -68,8 +68,9 @@ std::string graphFingerprint(const hipdnn_data_sdk::data_objects::Graph& graph);
 /// and the CPU (model name, hardware threads).
 std::string contextFingerprint(const HandleState& state);
 
-/// One ranking: engine ids best first with their best time in microseconds (< 0: failed), and
-/// how many measurements (each in a different process) the times are the best of.
+/// One ranking: engine ids best first with their scores in microseconds (the median of the
+/// engine's timed runs in a measurement; < 0: failed), and how many measurements (each in a
+/// different process) the scores are the best of.
 struct EngineRankingRecord
 {
     std::vector<int64_t> engineIds;
@@ -82,7 +83,7 @@ constexpr int kCloseRaceMeasurements = 3;
 
 /// True when the record's two fastest engines are within the close margin (10%) of each other
 /// and it has had fewer than kCloseRaceMeasurements measurements: a later process measures the
-/// graph again and keeps each engine's best time over all measurements. One measurement can be
+/// graph again and keeps each engine's best score over all measurements. One measurement can be
 /// disturbed for one engine throughout (a neighbour's load that lasts the few hundred ms of a
 /// ranking), and on a close race that decides the order; disturbance only adds time, so the best
 /// over measurements made at different times converges to the undisturbed order.

@@ -38,10 +38,11 @@ public:
                                                      std::string("simulated failure (") + _delayVariable + "=fail)");
         }
         // "FIRST/REST": the plan's first execution sleeps FIRST us (a one-time cost), later ones REST.
+        // "U1,U2,...": execution i sleeps U(i mod count) us (an engine whose runs vary).
         const int run              = _runs.fetch_add(1);
         const std::string::size_type slash = text.find('/');
         const std::string sleep
-            = slash == std::string::npos ? text : (run == 0 ? text.substr(0, slash) : text.substr(slash + 1));
+            = slash == std::string::npos ? cycled(text, run) : (run == 0 ? text.substr(0, slash) : text.substr(slash + 1));
         const GraphView graph(*flatbuffers::GetRoot<hipdnn_data_sdk::data_objects::Graph>(_bytes.data()));
         std::map<int64_t, void*> memory;
         for(uint32_t i = 0; i < n; ++i)
@@ -62,6 +63,18 @@ public:
     }
 
 private:
+    static std::string cycled(const std::string& list, int run)
+    {
+        std::vector<std::string> items;
+        std::string::size_type start = 0;
+        for(std::string::size_type comma; (comma = list.find(',', start)) != std::string::npos; start = comma + 1)
+        {
+            items.push_back(list.substr(start, comma - start));
+        }
+        items.push_back(list.substr(start));
+        return items[static_cast<size_t>(run) % items.size()];
+    }
+
     std::vector<uint8_t> _bytes;
     size_t _workspace;
     const char* _delayVariable;
