@@ -1080,10 +1080,10 @@ bool isCloseRace(const std::vector<double>& times, const std::pair<size_t, size_
 /// The two fastest engines measured within kCloseMargin of each other are timed again in
 /// interleaved rounds (A B, B A, A B, ...), so that drift of the machine between the two first
 /// measurements (frequency, another process, cache state) cannot decide a close ranking. The
-/// runs join each engine's timed runs and the scores become the medians of all of them. Returns
-/// the number of rounds run.
-int refineClosePair(EngineTrial& a, std::vector<double>& aRuns, double& aUs, EngineTrial& b,
-                    std::vector<double>& bRuns, double& bUs, Turns& turns)
+/// runs join each engine's timed runs (the caller scores the engines by the medians of all of
+/// them). Returns the number of rounds run.
+int refineClosePair(EngineTrial& a, std::vector<double>& aRuns, EngineTrial& b, std::vector<double>& bRuns,
+                    Turns& turns)
 {
     int rounds = 0;
     double spent = 0;
@@ -1106,14 +1106,6 @@ int refineClosePair(EngineTrial& a, std::vector<double>& aRuns, double& aUs, Eng
         }
         spent += us;
         secondRuns->push_back(us);
-    }
-    if(!aRuns.empty())
-    {
-        aUs = medianOf(aRuns);
-    }
-    if(!bRuns.empty())
-    {
-        bUs = medianOf(bRuns);
     }
     return rounds;
 }
@@ -1369,8 +1361,11 @@ std::vector<size_t> EngineRanking::rank(const HandleState& state,
         {
             try
             {
-                const int rounds = refineClosePair(*trials[first], runs[first], times[first], *trials[second],
-                                                   runs[second], times[second], turns);
+                const int rounds = refineClosePair(*trials[first], runs[first], *trials[second], runs[second], turns);
+                for(size_t i : {first, second})
+                {
+                    times[i] = runs[i].empty() ? times[i] : medianOf(runs[i]);
+                }
                 HIPDNN_LOG_INFO("engine ranking " << key << ": " << engines[staticOrder[first]].name << " and "
                                                   << engines[staticOrder[second]].name << " within "
                                                   << kCloseMargin * 100 << "%, re-timed in " << rounds
