@@ -797,6 +797,56 @@ TEST(SolverAccuracyFixed, StridedBackwardData1x1LargeOutput)
     }
 }
 
+// The strided 1x1 backward weights of GemmWrwUniversal (1x1, pad 0, stride > 1, at least an
+// image per thread: a dense gather of the selected pixels, then a 1x1 GEMM per group). Shapes:
+// channel counts that are not multiples of the panel width, several images per gather (K
+// blocks crossing image and row ends), one image per gather with a K tail, stride 3, a 3-D
+// case, and two groups; each in fp32, fp16 and bf16.
+TEST(SolverAccuracyFixed, StridedBackwardWeights1x1)
+{
+    struct Shape
+    {
+        std::size_t n, c, k, g, d, h, w;
+        int str;
+    };
+    const Shape shapes[] = {
+        {4, 37, 10, 1, 0, 31, 29, 2}, // 16 x 15 outputs: 2 images per gather (480 columns: 256 + 224)
+        {2, 33, 7, 1, 0, 57, 59, 2},  // 29 x 30 outputs: 1 image per gather, K blocks 256 x 3 + 102
+        {2, 20, 6, 1, 0, 45, 47, 3},  // stride 3
+        {3, 18, 5, 1, 5, 9, 11, 2},   // 3-D: 3 x 5 x 6 outputs
+        {3, 8, 6, 2, 0, 20, 21, 2},   // two groups
+    };
+    std::mt19937 rng(1102);
+    int caseIndex        = 0;
+    const Solver* solver = miopen::conv::findSolver(std::uint64_t{102});
+    ASSERT_NE(solver, nullptr);
+    for(const miopenDataType_t t : {miopenFloat, miopenHalf, miopenBFloat16})
+        for(const Shape& sh : shapes)
+        {
+            Spec s;
+            s.sd = sh.d > 0 ? 3 : 2;
+            s.n  = sh.n;
+            s.c  = sh.c;
+            s.k  = sh.k;
+            s.g  = sh.g;
+            s.in = sh.d > 0 ? std::vector<std::size_t>{sh.d, sh.h, sh.w} : std::vector<std::size_t>{sh.h, sh.w};
+            for(const std::size_t len : s.in)
+            {
+                s.fil.push_back(1);
+                s.out.push_back(conv_reference::outputLength(len, 1, 0, sh.str, 1));
+                s.pad.push_back(0);
+                s.str.push_back(sh.str);
+                s.dil.push_back(1);
+            }
+            s.orderX = s.orderW = s.orderY = s.sd == 3 ? "NCDHW" : "NCHW";
+            s.combo = Combo{Direction::BackwardWeights, t, t};
+            ASSERT_LE(s.flops(), 20e6) << s.describe();
+            const CaseResult r = runCase(*solver, s, rng, caseIndex++);
+            EXPECT_TRUE(r.accepted) << solver->name() << " declined " << s.describe();
+            EXPECT_TRUE(r.ok) << solver->name() << ": " << s.describe();
+        }
+}
+
 // The phase-grid solvers (1201-1203) on fixed 2-D shapes the random ones rarely reach: strides
 // 2 and 3 with dilation (several phase planes per dim, taps sharing planes, residues no tap
 // uses), K blocks (C*FS > 256 rows), several column blocks per image, groups, and one image
