@@ -42,9 +42,10 @@ constexpr std::size_t kKC        = 256;  // K block (B block = kKC x ncBlock flo
 constexpr std::size_t kNCMax     = 768;  // column block, a multiple of kNR
 // A block rows when A is packed on the fly (dY rows in backward weights). Small: each block
 // prefetches its rows' next K block from memory, so with few rows per block these bursts are
-// short and spread over the K block instead of one burst for all rows (and the packed block
-// stays in L1). Measured on the 1x1 backward-weights layers at N=32 (Zen 5, 2 threads): 18 panels
-// 239-249 GFLOP/s on 1x1_64_256_56, 4 panels 278-300; 28x28 to 7x7 layers +10-25%.
+// short and spread over the K block instead of one burst for all rows (and the packed block is
+// 56 KB instead of 252). Measured on the 1x1 backward-weights layers at N=32 (Zen 5, 2 threads,
+// alternating runs): 1x1_64_256_56 234-245 GFLOP/s with 18 panels, 291-297 with 4; 28x28 to 7x7
+// layers +10-25% (benchmarks/README.md).
 constexpr std::size_t kMCDynamic = 4 * kMR;
 static_assert(kNCMax % kNR == 0, "column block must be whole micro-panels");
 
