@@ -975,11 +975,11 @@ std::vector<double> measureEngines(std::vector<std::unique_ptr<EngineTrial>>& tr
 {
     const size_t n = trials.size();
     runs.assign(n, {});
-    std::vector<double> best(n, -1.0), untimed(n, -1.0), spent(n, 0.0);
+    std::vector<double> score(n, -1.0), untimed(n, -1.0), spent(n, 0.0);
     std::vector<bool> active(n, false);
     auto fail = [&](size_t i) {
         failures[i] = trials[i] != nullptr ? trials[i]->failure() : failures[i];
-        best[i]     = -1.0;
+        score[i]    = -1.0;
         active[i]   = false;
         runs[i].clear();
     };
@@ -1004,7 +1004,7 @@ std::vector<double> measureEngines(std::vector<std::unique_ptr<EngineTrial>>& tr
         {
             if(j != i && untimed[j] >= 0 && untimed[i] >= kHopelessFactor * untimed[j])
             {
-                best[i]   = untimed[i];
+                score[i]  = untimed[i];
                 active[i] = false;
                 break;
             }
@@ -1027,25 +1027,32 @@ std::vector<double> measureEngines(std::vector<std::unique_ptr<EngineTrial>>& tr
             }
             spent[i] += us;
             runs[i].push_back(us);
-            best[i] = medianOf(runs[i]);
         }
         if(round == 0)
         {
+            // Every engine still active has exactly its first timed run.
             double fastest = -1.0;
             for(size_t i = 0; i < n; ++i)
             {
-                if(active[i] && (fastest < 0 || best[i] < fastest))
+                if(active[i] && (fastest < 0 || runs[i].front() < fastest))
                 {
-                    fastest = best[i];
+                    fastest = runs[i].front();
                 }
             }
             for(size_t i = 0; i < n; ++i)
             {
-                active[i] = active[i] && best[i] < kHopelessFactor * fastest;
+                active[i] = active[i] && runs[i].front() < kHopelessFactor * fastest;
             }
         }
     }
-    return best;
+    for(size_t i = 0; i < n; ++i)
+    {
+        if(!runs[i].empty())
+        {
+            score[i] = medianOf(runs[i]);
+        }
+    }
+    return score;
 }
 
 /// Positions of the fastest and second fastest non-failed times (times.size() where there is none).
