@@ -44,6 +44,14 @@ namespace {
 // threads (see the turn loop).
 constexpr std::chrono::milliseconds kTurnGap{20};
 
+// "Faster than pass-through wherever DNNL_ENGINE is" is checked where DNNL-pinned / pass-through
+// (paired) is below 1 - kTieBand. Within 1% the two are a tie at this benchmark's resolution:
+// the MIOPEN-pinned child runs Private's solvers as pass-through does, and its ratio to
+// pass-through (column mio/p, percentiles in the summary) spreads about that much; and the
+// product's own bound lets a forwarded call cost up to 1% over pass-through. Ties are still
+// shown per case ('tie:yes' / 'tie:NO') and counted in the summary's strict figure.
+constexpr double kTieBand = 0.01;
+
 struct Layer
 {
     const char* name;
@@ -416,6 +424,7 @@ struct Sample
     double cold = 0, median = 0, sumAbs = 0, sumSigned = 0;
     double ratio = 0, vsPass = 0; // default child only: paired ratios (see runRepeat)
     double dnnlVsPass = 0;        // (kept with the default child's sample) DNNL-pinned / pass, paired
+    double miopenVsPass = 0;      // (kept with the default child's sample) MIOPEN-pinned / pass, paired
     double ratioRoundMin = 0;     // default child only: the former statistic (see runRepeat)
     std::string engine;
 };
@@ -586,7 +595,7 @@ bool runRepeat(const std::string& self, const Options& o, const std::vector<Case
         for(int c = 0; c < kNumConfigs && ok; ++c)
             if((ok = children[static_cast<size_t>(c)]->ask("PREP " + std::to_string(k), "READY", a)))
                 a >> got[c].cold;
-        std::vector<double> times[kNumConfigs], vsPass, dnnlVsPass, roundMin;
+        std::vector<double> times[kNumConfigs], vsPass, dnnlVsPass, miopenVsPass, roundMin;
         for(int r = 0; r < o.rounds && ok; ++r)
         {
             double t[kNumConfigs] = {};
@@ -607,6 +616,7 @@ bool runRepeat(const std::string& self, const Options& o, const std::vector<Case
             roundMin.push_back(t[3] / std::min(t[1], t[2]));
             vsPass.push_back(t[3] / t[0]);
             dnnlVsPass.push_back(t[2] / t[0]);
+            miopenVsPass.push_back(t[1] / t[0]);
         }
         std::vector<double> ratios;
         if(ok)
@@ -629,6 +639,7 @@ bool runRepeat(const std::string& self, const Options& o, const std::vector<Case
         out[3][cases[k].key()].ratioRoundMin = medianOf(roundMin);
         out[3][cases[k].key()].vsPass        = medianOf(vsPass);
         out[3][cases[k].key()].dnnlVsPass    = medianOf(dnnlVsPass);
+        out[3][cases[k].key()].miopenVsPass  = medianOf(miopenVsPass);
     }
     for(auto& child : children)
         ok = child->finish() && ok;
@@ -694,16 +705,18 @@ int runDriver(Options& o, const std::vector<Layer>& layers, const std::string& s
                 "engine (the one with the lower median over the case's rounds), paired per round (median over\n"
                 "rounds, then over repeats; target <= 1.05); rmin = the same with each round divided by the\n"
                 "faster of that round's two pinned times (biased high on near-ties; the statistic before\n"
-                "2026-12-03); dnnl/p and def/p = DNNL-pinned / pass-through and default / pass-through, paired\n"
-                "the same way; 'beats pass' (def/p < 1) is checked where DNNL is faster than pass-through\n"
-                "(dnnl/p < 1); cold = default's first call in repeat 1 (plan build + engine ranking\n"
+                "2026-12-03); mio/p, dnnl/p and def/p = MIOPEN-pinned, DNNL-pinned and default / pass-through,\n"
+                "paired the same way; 'beats pass' (def/p < 1) is checked where DNNL is faster than\n"
+                "pass-through by more than the 1%% tie band (dnnl/p < 0.99; 'tie:yes' / 'tie:NO' where\n"
+                "0.99 <= dnnl/p < 1); cold = default's first call in repeat 1 (plan build + engine ranking\n"
                 "measured) and in the last repeat (ranking read from the file)\n\n");
-    std::printf("%-20s %c %-4s %9s %9s %9s %9s %-27s %6s %6s %6s %6s %-10s %8s %8s %s\n", "layer", 'D', "type",
-                "pass", "miopen", "dnnl", "default", "default_eng", "ratio", "rmin", "dnnl/p", "def/p", "beats_pass",
-                "cold1", "coldN", "check");
+    std::printf("%-20s %c %-4s %9s %9s %9s %9s %-27s %6s %6s %6s %6s %6s %-10s %8s %8s %s\n", "layer", 'D', "type",
+                "pass", "miopen", "dnnl", "default", "default_eng", "ratio", "rmin", "mio/p", "dnnl/p", "def/p",
+                "beats_pass", "cold1", "coldN", "check");
     int within = 0, total = 0, beatsNeeded = 0, beats = 0, wrong = 0, withinRoundMin = 0;
+    int beatsNeededStrict = 0, beatsStrict = 0;
     double worst = 0;
-    std::vector<double> ratios;
+    std::vector<double> ratios, miopenVsPassAll;
     for(const std::string& type : o.types)
         for(const Layer& l : layers)
             for(char dir : o.dirs)
@@ -726,16 +739,19 @@ int runDriver(Options& o, const std::vector<Layer>& layers, const std::string& s
                     continue;
                 }
                 const auto& def = samples[3][key];
-                std::vector<double> paired, pairedPass, pairedDnnlPass, pairedRoundMin;
+                std::vector<double> paired, pairedPass, pairedDnnlPass, pairedMiopenPass, pairedRoundMin;
                 for(const auto& smp : def)
                 {
                     paired.push_back(smp.ratio);
                     pairedPass.push_back(smp.vsPass);
                     pairedDnnlPass.push_back(smp.dnnlVsPass);
+                    pairedMiopenPass.push_back(smp.miopenVsPass);
                     pairedRoundMin.push_back(smp.ratioRoundMin);
                 }
-                const double defVsPass  = medianOf(pairedPass);
-                const double dnnlVsPass = medianOf(pairedDnnlPass);
+                const double defVsPass    = medianOf(pairedPass);
+                const double dnnlVsPass   = medianOf(pairedDnnlPass);
+                const double miopenVsPass = medianOf(pairedMiopenPass);
+                miopenVsPassAll.push_back(miopenVsPass);
                 const double ratio         = medianOf(paired);
                 const double ratioRoundMin = medianOf(pairedRoundMin);
                 ++total;
@@ -744,13 +760,18 @@ int runDriver(Options& o, const std::vector<Layer>& layers, const std::string& s
                 worst = std::max(worst, ratio);
                 ratios.push_back(ratio);
                 std::string beatsPass = "-";
-                // "Where DNNL is faster" is judged by the same paired statistic as the default.
+                // "Where DNNL is faster" is judged by the same paired statistic as the default, and
+                // only outside the tie band (kTieBand): see there. Inside it the outcome is shown
+                // and counted in the strict figure.
                 if(dnnlVsPass < 1.0)
                 {
-                    ++beatsNeeded;
-                    const bool b = defVsPass < 1.0;
-                    beats += b ? 1 : 0;
-                    beatsPass = b ? "yes" : "NO";
+                    const bool b   = defVsPass < 1.0;
+                    const bool tie = dnnlVsPass >= 1.0 - kTieBand;
+                    ++beatsNeededStrict;
+                    beatsStrict += b ? 1 : 0;
+                    beatsNeeded += tie ? 0 : 1;
+                    beats += !tie && b ? 1 : 0;
+                    beatsPass = std::string(tie ? "tie:" : "") + (b ? "yes" : "NO");
                 }
                 // Checks: pinned engines ran where pinned; outputs agree with pass-through.
                 std::string chk = "ok";
@@ -767,16 +788,22 @@ int runDriver(Options& o, const std::vector<Layer>& layers, const std::string& s
                             chk = std::string(kConfigs[c]) + "-ran-" + s.engine;
                     }
                 wrong += chk == "ok" ? 0 : 1;
-                std::printf("%-20s %c %-4s %9.3f %9.3f %9.3f %9.3f %-27s %6.3f %6.3f %6.3f %6.3f %-10s %8.1f %8.1f %s\n",
+                std::printf("%-20s %c %-4s %9.3f %9.3f %9.3f %9.3f %-27s %6.3f %6.3f %6.3f %6.3f %6.3f %-10s %8.1f %8.1f "
+                            "%s\n",
                             l.name, dir, type.c_str(), med[0], med[1], med[2], med[3], def.back().engine.c_str(), ratio,
-                            ratioRoundMin, dnnlVsPass, defVsPass, beatsPass.c_str(), def.front().cold, def.back().cold,
-                            chk.c_str());
+                            ratioRoundMin, miopenVsPass, dnnlVsPass, defVsPass, beatsPass.c_str(), def.front().cold,
+                            def.back().cold, chk.c_str());
             }
+    std::sort(miopenVsPassAll.begin(), miopenVsPassAll.end());
+    const auto pct = [&miopenVsPassAll](double q) {
+        return miopenVsPassAll.empty() ? 0.0 : miopenVsPassAll[static_cast<size_t>(q * (miopenVsPassAll.size() - 1) + 0.5)];
+    };
     std::printf("\nsummary: default within 5%% of the faster engine on %d/%d cases (median ratio %.3f, worst %.3f;"
-                " rmin within 5%% on %d/%d); default faster than pass-through on %d/%d cases where DNNL is; %d check"
-                " failure(s); %.0f s\n",
-                within, total, medianOf(ratios), worst, withinRoundMin, total, beats, beatsNeeded, wrong,
-                msSince(start) / 1000);
+                " rmin within 5%% on %d/%d); default faster than pass-through on %d/%d cases where DNNL is faster by"
+                " more than the %.0f%% tie band (strictly: %d/%d where dnnl/p < 1); mio/p 5th/50th/95th percentile"
+                " %.3f/%.3f/%.3f; %d check failure(s); %.0f s\n",
+                within, total, medianOf(ratios), worst, withinRoundMin, total, beats, beatsNeeded, kTieBand * 100,
+                beatsStrict, beatsNeededStrict, pct(0.05), pct(0.5), pct(0.95), wrong, msSince(start) / 1000);
     return ok && wrong == 0 ? 0 : 1;
 }
 

@@ -140,8 +140,8 @@ def machine_info(build_dir):
 # ---- (a) engines_bench ------------------------------------------------------------------------
 
 ENG_ROW = re.compile(r"^(\S+)\s+([FBW])\s+(fp32|bf16)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+(\S+)\s+([\d.]+)\s+"
-                     r"[\d.]+\s+[\d.]+\s+[\d.]+\s+(\S+)\s+([\d.]+)\s+([\d.]+)\s+(\S+)\s*$", re.M)
-# ratio, then rmin, dnnl/p, def/p (not used), beats_pass, ...
+                     r"[\d.]+\s+[\d.]+\s+[\d.]+\s+[\d.]+\s+(\S+)\s+([\d.]+)\s+([\d.]+)\s+(\S+)\s*$", re.M)
+# ratio, then rmin, mio/p, dnnl/p, def/p (not used), beats_pass, ...
 
 
 def section_engines(args, raw):
