@@ -7,7 +7,8 @@
 //
 // Solver choice (RFC 4.8) is DB-free: among the applicable solution ids (the set
 // miopenConvolution*GetSolution_impl lists; it honours MIOPEN_ENGINE_DETERMINISTIC's attribute)
-// the plan takes the first of a fixed preference list (SolverPreference.hpp), else the smallest id. It
+// the plan takes the first of a fixed preference list (SolverPreference.hpp: per direction, and
+// for fp16 / bf16 by filter size and output width), else the smallest id. It
 // never uses GetSolution's order (which follows find-db times) and never calls Find, so it never
 // writes the find-db. The solution's
 // workspace is the plan's workspace; execution calls miopenConvolution*Immediate_impl.
@@ -52,6 +53,9 @@ struct ConvProblem
     TensorDesc x, w, y;
     ConvDesc conv;
     int64_t groups = 1;
+    SolverDataType type = SolverDataType::Float; // the solver preference depends on it
+    bool pointwise = false;        // every filter dim is 1
+    int64_t outputWidth = 0;       // the last spatial dim of the output
     std::string text;
 };
 
@@ -111,6 +115,11 @@ ConvProblem convProblem(const A& a,
     // the input's type, checked by the caller.
     declineIf(miopenType(wt) != type || (!fused && miopenType(yt) != type),
               "the convolution's tensors have different data types: MIOpen convolves tensors of one type");
+    p.type = type == miopenHalf       ? SolverDataType::Half
+             : type == miopenBFloat16 ? SolverDataType::BFloat16
+                                      : SolverDataType::Float;
+    p.pointwise = std::all_of(w.begin() + 2, w.end(), [](int64_t v) { return v == 1; });
+    p.outputWidth = y.back();
     p.x = tensorDesc(xt);
     p.w = tensorDesc(wt);
     p.y = tensorDesc(yt);
@@ -216,28 +225,14 @@ struct Choice
 
 Choice chooseSolution(miopenHandle_t h, Direction d, const ConvProblem& p)
 {
-    const uint64_t* preferred = nullptr;
-    size_t preferredCount = 0;
-    switch(d)
-    {
-    case Direction::Forward:
-        preferred = kPreferredForward.data();
-        preferredCount = kPreferredForward.size();
-        break;
-    case Direction::BackwardData:
-        preferred = kPreferredBackwardData.data();
-        preferredCount = kPreferredBackwardData.size();
-        break;
-    case Direction::BackwardWeights:
-        preferred = kPreferredBackwardWeights.data();
-        preferredCount = kPreferredBackwardWeights.size();
-        break;
-    }
+    const SolverDirection sd = d == Direction::Forward        ? SolverDirection::Forward
+                               : d == Direction::BackwardData ? SolverDirection::BackwardData
+                                                              : SolverDirection::BackwardWeights;
     // The applicable set (GetSolution's membership does not depend on the find-db; only its order
     // does, and that order is not used): the first preferred id in it, else its smallest id.
     std::vector<uint64_t> ids = applicableIds(h, d, p);
     std::sort(ids.begin(), ids.end());
-    std::vector<uint64_t> order(preferred, preferred + preferredCount);
+    std::vector<uint64_t> order = preferredSolutions(sd, p.type, p.pointwise, p.outputWidth);
     for(uint64_t id : ids)
     {
         if(std::find(order.begin(), order.end(), id) == order.end())
