@@ -3,7 +3,6 @@
 // larger filter, output width).
 #include "MiopenTestHelpers.hpp"
 
-#include <MiopenGraphPlans.hpp>
 #include <SolverPreference.hpp>
 
 #include <algorithm>
@@ -140,14 +139,7 @@ uint64_t planSolution(Kind kind, fe::DataType type, int64_t in, int64_t filter, 
     }
     }
     result->set_output(true);
-    EXPECT_FALSE(g.validate().is_bad());
-    std::vector<uint8_t> bytes;
-    EXPECT_FALSE(g.serialize(bytes).is_bad());
-    const hipdnnPluginConstData_t data{bytes.data(), bytes.size()};
-    std::string whyNot;
-    auto plan = miopen_provider::buildMiopenPlan(hipdnn_plugin_sdk::GraphView::fromBuffer(&data), false, whyNot);
-    EXPECT_NE(plan, nullptr) << whyNot;
-    return plan != nullptr ? plan->solutionId() : 0;
+    return providerSolutionId(g);
 }
 
 TEST(MiopenSolverPreference, PlansTakeTheRulesSolution)

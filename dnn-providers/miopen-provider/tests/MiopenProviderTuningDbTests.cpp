@@ -65,14 +65,7 @@ uint64_t providerChoice(const Problem& p)
     std::shared_ptr<TensorAttributes> x, w, y;
     fe::graph::Graph g;
     convGraph(g, p, x, w, y);
-    EXPECT_FALSE(g.validate().is_bad());
-    std::vector<uint8_t> bytes;
-    EXPECT_FALSE(g.serialize(bytes).is_bad());
-    const hipdnnPluginConstData_t data{bytes.data(), bytes.size()};
-    std::string whyNot;
-    auto plan = miopen_provider::buildMiopenPlan(hipdnn_plugin_sdk::GraphView::fromBuffer(&data), false, whyNot);
-    EXPECT_NE(plan, nullptr) << whyNot;
-    return plan != nullptr ? plan->solutionId() : 0;
+    return providerSolutionId(g);
 }
 
 /// Runs p through the hipDNN frontend on MIOPEN_ENGINE and checks the result.
