@@ -11,6 +11,7 @@
 // pass-through with the same solvers as the forwarded calls.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -45,7 +46,7 @@ enum class SolverDataType
 ///   backward data wins at every width);
 /// - 1x1 filters in bf16: the general GEMMs (91, 97) before the strided-1x1 gather solvers
 ///   (90, 95). In fp16 the gather solvers stay first: they measured as fast as or faster than
-///   the general GEMMs there (the fp16 conversion, F16C, costs more per element).
+///   the general GEMMs there (why fp16 and bf16 differ here was not measured).
 /// Measured with Find's timings of every applicable solver (MIOpen's find-db, written by
 /// engines_bench's pass-through children) on the 22 ResNet-50 conv2_x-conv5_x layers x F/B/W
 /// in bf16, N=32: the fp32 lists' choice ran at mean 1.067x / worst 1.58x the fastest solver
@@ -75,23 +76,20 @@ inline std::vector<std::uint64_t> preferredSolutions(SolverDirection d, SolverDa
         case SolverDirection::BackwardWeights: break;
         }
     }
-    const std::uint64_t* base = d == SolverDirection::Forward        ? kPreferredForward.data()
-                                : d == SolverDirection::BackwardData ? kPreferredBackwardData.data()
-                                                                     : kPreferredBackwardWeights.data();
-    const std::size_t n = d == SolverDirection::Forward        ? kPreferredForward.size()
-                          : d == SolverDirection::BackwardData ? kPreferredBackwardData.size()
-                                                               : kPreferredBackwardWeights.size();
-    for(std::size_t i = 0; i < n; ++i)
+    const auto append = [&order](const auto& base) {
+        for(std::uint64_t id : base)
+        {
+            if(std::find(order.begin(), order.end(), id) == order.end())
+            {
+                order.push_back(id);
+            }
+        }
+    };
+    switch(d)
     {
-        bool listed = false;
-        for(std::uint64_t id : order)
-        {
-            listed = listed || id == base[i];
-        }
-        if(!listed)
-        {
-            order.push_back(base[i]);
-        }
+    case SolverDirection::Forward: append(kPreferredForward); break;
+    case SolverDirection::BackwardData: append(kPreferredBackwardData); break;
+    case SolverDirection::BackwardWeights: append(kPreferredBackwardWeights); break;
     }
     return order;
 }
