@@ -392,6 +392,8 @@ std::size_t forwardStrided1x1Gemm(const char* solver, const Geometry& g, const v
             const std::size_t nb   = std::min(chunk, range.second - n0);
             const std::size_t cols = nb * P;
             gatherStridedDense<E>(g, xt, n0, nb, dense);
+            const std::size_t nextImages = std::min(chunk, range.second - std::min(range.second, n0 + nb));
+            PrefetchStream next(xt + (n0 + nb) * g.xs[0], nextImages * g.xs[0] * sizeof(T));
             for(std::size_t grp = 0; grp < g.groups; ++grp)
             {
                 PrepackedA a{apack + grp * aSize, M};
@@ -401,7 +403,7 @@ std::size_t forwardStrided1x1Gemm(const char* solver, const Geometry& g, const v
                 if(fp32)
                 {
                     BatchedC c{reinterpret_cast<float*>(yg), g.ys[1], g.ys[0], P, 0};
-                    gemm(M, cols, K, ncBlock, a, b, c, scratch);
+                    gemm(M, cols, K, ncBlock, a, b, c, scratch, false, &next);
                 }
                 else
                 {
@@ -415,7 +417,7 @@ std::size_t forwardStrided1x1Gemm(const char* solver, const Geometry& g, const v
                                                          E::store(st[i * ld + t]);
                                                  }
                                          });
-                    gemm(M, cols, K, ncBlock, a, b, c, scratch);
+                    gemm(M, cols, K, ncBlock, a, b, c, scratch, false, &next);
                 }
             }
         }
@@ -1050,7 +1052,11 @@ std::size_t backwardDataGemm(const char* solver, const Geometry& g, const void* 
 // Backward weights of a 1x1, pad 0, strided convolution with at least as many images as
 // threads: each slot takes a contiguous range of images, gathers a few of them at a time densely
 // (as the strided forward does) and accumulates dY * dense^T into its partial dW; the partials
-// are added in slot order.
+// are added in slot order. While the GEMM of one chunk computes, the micro-kernels prefetch the
+// next chunk's input (all of it: the hardware prefetchers fetch the rows the strides skip
+// anyway), so its gather reads from cache; without that the gather and the GEMM take turns on
+// the memory bus and the GEMM's arithmetic units (ResNet-50's 1x1_256_128_56_s2: ~7 ms against
+// ~6 ms with it).
 template <class E>
 std::size_t backwardWeightsStrided1x1Gemm(const char* solver, const Geometry& g, const void* x, const void* dy,
                                           void* dw, void* ws, std::size_t wsBytes)
@@ -1087,6 +1093,8 @@ std::size_t backwardWeightsStrided1x1Gemm(const char* solver, const Geometry& g,
             const std::size_t nb   = std::min(chunk, range.second - n0);
             const std::size_t cols = nb * P;
             gatherStridedDense<E>(g, xt, n0, nb, dense);
+            const std::size_t nextImages = std::min(chunk, range.second - std::min(range.second, n0 + nb));
+            PrefetchStream next(xt + (n0 + nb) * g.xs[0], nextImages * g.xs[0] * sizeof(T));
             for(std::size_t grp = 0; grp < g.groups; ++grp)
             {
                 BatchedRowsA<E> a; // dY from memory (the dense X is in cache)
@@ -1095,7 +1103,7 @@ std::size_t backwardWeightsStrided1x1Gemm(const char* solver, const Geometry& g,
                 BatchedRowsB<ElemF32> b;
                 b.m = BatchedMatrix<ElemF32>{dense + grp * N * cols, cols, 0, cols, N, 0};
                 BatchedC c{partial + grp * M * N, N, 0, static_cast<std::size_t>(-1) / 2, 0};
-                gemm(M, N, cols, kNCMax, a, b, c, scratch, n0 > range.first);
+                gemm(M, N, cols, kNCMax, a, b, c, scratch, n0 > range.first, &next);
             }
         }
     });

@@ -71,6 +71,10 @@ struct KernelArgs
     std::size_t nr   = 0;
     const float* src = nullptr; // PACK: B source, row stride ldb
     std::size_t ldb  = 0;
+    // Lines [pf, pfEnd) of a PrefetchStream (the driver's optional background prefetch): one
+    // 64-byte line per k step, so their memory traffic overlaps the arithmetic.
+    const char* pf    = nullptr;
+    const char* pfEnd = nullptr;
 };
 
 #if MIOPEN_ISA_AVX512
@@ -119,9 +123,16 @@ void microKernel(const KernelArgs& args)
 #pragma GCC unroll 4
         for(int v = 0; v < NV; ++v)
             acc[i][v] = _mm512_setzero_ps();
+    const char* pf    = args.pf;
+    const char* pfEnd = args.pfEnd;
     for(std::size_t k = 0; k < kc; ++k)
     {
         __m512 bv[NV];
+        if(pf < pfEnd)
+        {
+            _mm_prefetch(pf, _MM_HINT_T1);
+            pf += 64;
+        }
         if constexpr(PACK)
         {
             _mm_prefetch(reinterpret_cast<const char*>(src + kAhead * args.ldb), _MM_HINT_T0);
@@ -212,10 +223,17 @@ void microKernel(const KernelArgs& args)
 #pragma GCC unroll 2
         for(int v = 0; v < NV; ++v)
             acc[i][v] = _mm256_setzero_ps();
+    const char* pf    = args.pf;
+    const char* pfEnd = args.pfEnd;
 #pragma GCC unroll 4
     for(std::size_t k = 0; k < kc; ++k)
     {
         __m256 bv[NV];
+        if(pf < pfEnd)
+        {
+            _mm_prefetch(pf, _MM_HINT_T1);
+            pf += 64;
+        }
         if constexpr(PACK)
         {
             _mm_prefetch(reinterpret_cast<const char*>(src + kAhead * args.ldb), _MM_HINT_T0);
@@ -282,8 +300,14 @@ void microKernel(const KernelArgs& args)
     const float* a      = args.a;
     float* b            = args.b;
     const float* src    = args.src;
+    const char* pf      = args.pf;
     for(std::size_t k = 0; k < args.kc; ++k)
     {
+        if(pf < args.pfEnd)
+        {
+            __builtin_prefetch(pf, 0, 2);
+            pf += 64;
+        }
         if constexpr(PACK)
         {
             for(int j = 0; j < W; ++j)
@@ -356,9 +380,33 @@ struct GemmScratch
 //   const float* source(pc, j, nr, std::size_t& ldb);   // fp32 rows readable in place, or nullptr
 //   void packPanel(pc, kc, j, nr, float* dst);          // otherwise
 // With accumulateInto the product is added to what C holds (C += A*B).
+//
+// `prefetch` (optional): memory to bring into cache while this product computes, for a pass that
+// alternates a memory-bound step with a GEMM (e.g. the strided 1x1 gather of the next images).
+// The micro-kernels take its lines one per k step, spread through the arithmetic: issued in
+// bursts between micro-kernel calls they stall the core on its miss buffers instead.
+struct PrefetchStream
+{
+    const char* next = nullptr;
+    const char* end  = nullptr;
+
+    PrefetchStream() = default;
+    PrefetchStream(const void* begin, std::size_t bytes)
+        : next(static_cast<const char*>(begin)), end(static_cast<const char*>(begin) + bytes)
+    {
+    }
+    // The lines of a micro-kernel call of kc steps.
+    void take(std::size_t kc, const char*& from, const char*& to)
+    {
+        from = next;
+        next += std::min<std::size_t>(static_cast<std::size_t>(end - next), 64 * kc);
+        to = next;
+    }
+};
+
 template <class AProv, class BProv, class CTgt>
 void gemm(std::size_t M, std::size_t N, std::size_t K, std::size_t ncBlock, AProv& a, BProv& b, CTgt& c,
-          const GemmScratch& s, bool accumulateInto = false)
+          const GemmScratch& s, bool accumulateInto = false, PrefetchStream* prefetch = nullptr)
 {
     const std::size_t mcBlock = a.blockRows();
     for(std::size_t jc = 0; jc < N; jc += ncBlock)
@@ -397,6 +445,8 @@ void gemm(std::size_t M, std::size_t N, std::size_t K, std::size_t ncBlock, APro
                     {
                         const std::size_t mr = std::min(kMR, mc - ir);
                         args.a               = aBlock + ir * kc;
+                        if(prefetch != nullptr)
+                            prefetch->take(kc, args.pf, args.pfEnd);
                         std::size_t ldc      = 0;
                         float* cp            = c.direct(ic + ir, jc + jr, args.nr, ldc);
                         if(cp != nullptr)

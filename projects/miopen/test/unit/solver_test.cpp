@@ -797,12 +797,14 @@ TEST(SolverAccuracyFixed, StridedBackwardData1x1LargeOutput)
     }
 }
 
-// The strided 1x1 backward weights of GemmWrwUniversal (1x1, pad 0, stride > 1, at least an
-// image per thread: a dense gather of the selected pixels, then a 1x1 GEMM per group). Shapes:
-// channel counts that are not multiples of the panel width, several images per gather (K
-// blocks crossing image and row ends), one image per gather with a K tail, stride 3, a 3-D
-// case, and two groups; each in fp32, fp16 and bf16.
-TEST(SolverAccuracyFixed, StridedBackwardWeights1x1)
+// The strided 1x1 solvers: forward GemmFwd1x1_0_2 (90) and the backward weights of
+// GemmWrwUniversal (102) (1x1, pad 0, stride > 1, at least an image per thread: a dense gather of
+// the selected pixels, then a 1x1 GEMM per group, which prefetches the next gather's input).
+// Shapes: channel counts that are not multiples of the panel width, several images per gather (K
+// blocks crossing image and row ends), one image per gather with a K tail, stride 3, a 3-D case,
+// two groups, and several gathers per thread (the prefetch of the next images in use); each in
+// fp32, fp16 and bf16.
+void checkStrided1x1(std::uint64_t solverId, Direction dir)
 {
     struct Shape
     {
@@ -815,10 +817,11 @@ TEST(SolverAccuracyFixed, StridedBackwardWeights1x1)
         {2, 20, 6, 1, 0, 45, 47, 3},  // stride 3
         {3, 18, 5, 1, 5, 9, 11, 2},   // 3-D: 3 x 5 x 6 outputs
         {3, 8, 6, 2, 0, 20, 21, 2},   // two groups
+        {9, 6, 5, 1, 0, 47, 45, 2},   // 24 x 23 outputs: 1 image per gather, 4+ gathers per thread
     };
-    std::mt19937 rng(1102);
+    std::mt19937 rng(static_cast<std::uint32_t>(1000 + solverId));
     int caseIndex        = 0;
-    const Solver* solver = miopen::conv::findSolver(std::uint64_t{102});
+    const Solver* solver = miopen::conv::findSolver(solverId);
     ASSERT_NE(solver, nullptr);
     for(const miopenDataType_t t : {miopenFloat, miopenHalf, miopenBFloat16})
         for(const Shape& sh : shapes)
@@ -839,13 +842,17 @@ TEST(SolverAccuracyFixed, StridedBackwardWeights1x1)
                 s.dil.push_back(1);
             }
             s.orderX = s.orderW = s.orderY = s.sd == 3 ? "NCDHW" : "NCHW";
-            s.combo = Combo{Direction::BackwardWeights, t, t};
+            s.combo = Combo{dir, t, t};
             ASSERT_LE(s.flops(), 20e6) << s.describe();
             const CaseResult r = runCase(*solver, s, rng, caseIndex++);
             EXPECT_TRUE(r.accepted) << solver->name() << " declined " << s.describe();
             EXPECT_TRUE(r.ok) << solver->name() << ": " << s.describe();
         }
 }
+
+TEST(SolverAccuracyFixed, StridedBackwardWeights1x1) { checkStrided1x1(102, Direction::BackwardWeights); }
+
+TEST(SolverAccuracyFixed, StridedForward1x1) { checkStrided1x1(90, Direction::Forward); }
 
 // The phase-grid solvers (1201-1203) on fixed 2-D shapes the random ones rarely reach: strides
 // 2 and 3 with dilation (several phase planes per dim, taps sharing planes, residues no tap
