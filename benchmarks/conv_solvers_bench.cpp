@@ -75,20 +75,33 @@ struct Layer
     bool smoke; // tiny layer for the ctest smoke run; only run when the filter names it
 };
 
-// ResNet-50 convolution shapes (input spatial size H = W, filter R = S).
+// ResNet-50 convolution shapes (input spatial size H = W, filter R = S): every distinct shape of
+// v1 (the stride in the first 1x1 of a stage's first block) and of v1.5 (the stride in its 3x3),
+// the projection shortcuts included.
 const std::vector<Layer> kLayers = {
     {"conv2_x_3x3", "3x3", 64, 64, 56, 3, 1, 1, false},
     {"conv3_x_3x3", "3x3", 128, 128, 28, 3, 1, 1, false},
     {"conv4_x_3x3", "3x3", 256, 256, 14, 3, 1, 1, false},
     {"conv5_x_3x3", "3x3", 512, 512, 7, 3, 1, 1, false},
-    {"conv3_1_3x3_s2", "3x3", 128, 128, 56, 3, 2, 1, false},
+    {"conv3_1_3x3_s2", "3x3", 128, 128, 56, 3, 2, 1, false}, // v1.5
+    {"conv4_1_3x3_s2", "3x3", 256, 256, 28, 3, 2, 1, false}, // v1.5
+    {"conv5_1_3x3_s2", "3x3", 512, 512, 14, 3, 2, 1, false}, // v1.5
+    {"1x1_64_64_56", "1x1", 64, 64, 56, 1, 1, 0, false},
     {"1x1_64_256_56", "1x1", 64, 256, 56, 1, 1, 0, false},
     {"1x1_256_64_56", "1x1", 256, 64, 56, 1, 1, 0, false},
-    {"1x1_256_128_56_s2", "1x1", 256, 128, 56, 1, 2, 0, false},
+    {"1x1_256_128_56", "1x1", 256, 128, 56, 1, 1, 0, false},       // v1.5
+    {"1x1_256_128_56_s2", "1x1", 256, 128, 56, 1, 2, 0, false},    // v1
+    {"1x1_256_512_56_s2", "1x1", 256, 512, 56, 1, 2, 0, false},    // projection
     {"1x1_512_128_28", "1x1", 512, 128, 28, 1, 1, 0, false},
     {"1x1_128_512_28", "1x1", 128, 512, 28, 1, 1, 0, false},
+    {"1x1_512_256_28", "1x1", 512, 256, 28, 1, 1, 0, false},       // v1.5
+    {"1x1_512_256_28_s2", "1x1", 512, 256, 28, 1, 2, 0, false},    // v1
+    {"1x1_512_1024_28_s2", "1x1", 512, 1024, 28, 1, 2, 0, false},  // projection
     {"1x1_1024_256_14", "1x1", 1024, 256, 14, 1, 1, 0, false},
     {"1x1_256_1024_14", "1x1", 256, 1024, 14, 1, 1, 0, false},
+    {"1x1_1024_512_14", "1x1", 1024, 512, 14, 1, 1, 0, false},     // v1.5
+    {"1x1_1024_512_14_s2", "1x1", 1024, 512, 14, 1, 2, 0, false},  // v1
+    {"1x1_1024_2048_14_s2", "1x1", 1024, 2048, 14, 1, 2, 0, false}, // projection
     {"1x1_2048_512_7", "1x1", 2048, 512, 7, 1, 1, 0, false},
     {"1x1_512_2048_7", "1x1", 512, 2048, 7, 1, 1, 0, false},
     {"stem_7x7_s2", "7x7", 3, 64, 224, 7, 2, 3, false},

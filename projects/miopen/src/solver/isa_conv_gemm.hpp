@@ -198,8 +198,28 @@ std::size_t columnParallelGemm(const char* solver, std::size_t G, std::size_t M,
                         OutputRowSegment segs[kNCMax + 2];
                         const std::size_t nseg = Im2colGeometry{map.g, 0}.split(colBase + jc, nc, segs);
                         const std::size_t s2   = static_cast<std::size_t>(geo.str[2]);
-                        for(std::size_t i = 0; i < M; ++i)
-                            for(std::size_t si = 0; si < nseg; ++si)
+                        // zeroRows: the spans of consecutive runs that continue each other in dX
+                        // (the rows of one image's channel plane) are assembled together and
+                        // written at once: on small images a run and its zero row are only a few
+                        // cache lines, and written one by one most of their lines were partial
+                        // (read for ownership, no streaming).
+                        alignas(64) float span[kSpreadSpanMax];
+                        float* pendingDst      = nullptr;
+                        std::size_t pendingLen = 0;
+                        const auto flush = [&] {
+                            if(pendingLen > 0)
+                                copyOut(span, pendingLen, pendingDst, map.stream);
+                            pendingLen = 0;
+                        };
+                        // Image by image, and in each image channel by channel: dX is then
+                        // written in memory order, so with zeroRows the planes of consecutive
+                        // channels continue each other too.
+                        for(std::size_t sa = 0, sb = 0; sa < nseg; sa = sb)
+                        {
+                            while(sb < nseg && segs[sb].n == segs[sa].n)
+                                ++sb;
+                            for(std::size_t i = 0; i < M; ++i)
+                            for(std::size_t si = sa; si < sb; ++si)
                             {
                                 const OutputRowSegment& sg = segs[si];
                                 typename E::T* d = og + sg.n * map.imageStride + i * map.rowStride +
@@ -223,11 +243,15 @@ std::size_t columnParallelGemm(const char* solver, std::size_t G, std::size_t M,
                                         const std::size_t zeroRows =
                                             x1 != geo.in[2] ? 0 : sg.oh + 1 < geo.out[1] ? s1 - 1 : geo.in[1] - 1 - ih;
                                         const std::size_t spanLen = x1 - x0 + zeroRows * geo.in[2];
-                                        alignas(64) float span[kSpreadSpanMax];
-                                        spreadStrided(src, full, s2, span);
-                                        span[full * s2] = src[full];
-                                        std::fill(span + full * s2 + 1, span + spanLen, 0.0f);
-                                        copyOut(span, spanLen, d + x0, map.stream);
+                                        if(pendingDst + pendingLen != d + x0 || pendingLen + spanLen > kSpreadSpanMax)
+                                            flush();
+                                        if(pendingLen == 0)
+                                            pendingDst = d + x0;
+                                        float* sp = span + pendingLen;
+                                        spreadStrided(src, full, s2, sp);
+                                        sp[full * s2] = src[full];
+                                        std::fill(sp + full * s2 + 1, sp + spanLen, 0.0f);
+                                        pendingLen += spanLen;
                                         continue;
                                     }
                                     spreadStrided(src, full, s2, d + x0);
@@ -243,6 +267,8 @@ std::size_t columnParallelGemm(const char* solver, std::size_t G, std::size_t M,
                                 for(std::size_t x = x0 + full * s2 + 1; x < x1; ++x)
                                     d[x] = E::store(0.0f);
                             }
+                        }
+                        flush();
                         return;
                     }
                     ColumnSegment segs[kNCMax + 2];
