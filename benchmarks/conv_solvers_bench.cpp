@@ -34,6 +34,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cerrno>
 #include <cstring>
 #include <ctime>
 #include <exception>
@@ -848,6 +849,10 @@ int runAll(const Options& o)
                 omp_get_max_threads(),
                 ompEnv ? (std::string("=") + ompEnv).c_str()
                        : "unset: set to miopen's thread count");
+    const char* waitPolicy = std::getenv("OMP_WAIT_POLICY");
+    std::printf("OMP_WAIT_POLICY=%s (%s)\n", waitPolicy ? waitPolicy : "unset",
+                std::getenv("CONV_BENCH_WAIT_POLICY_SET") ? "set by the bench: both runtimes block between calls"
+                                                           : "from the environment");
     if(static_cast<std::size_t>(omp_get_max_threads()) != miopenThreads)
         std::printf("WARNING: thread counts differ (miopen %zu, oneDNN %d): ratios are unfair\n",
                     miopenThreads, omp_get_max_threads());
@@ -923,6 +928,21 @@ int runAll(const Options& o)
 
 int main(int argc, char** argv)
 {
+    // The two runtimes wait the same way between calls: MIOpen's pool blocks, and libgomp (oneDNN)
+    // is made passive too. With libgomp's default its workers busy-wait several ms after each
+    // parallel region, and in the paired rounds the MIOpen run started at once shared a core with
+    // them: on the memory-bound 1x1_64_64_56 backward weights the rounds' ratios spread over
+    // 0.47-1.00 (median 0.66-0.84 in three runs; sequential 0.83-0.91), passive 0.81-0.88 with
+    // oneDNN's own time unchanged. Pausing before each block instead left the cores idle and made
+    // the first runs after it slow (0.45-1.98). libgomp reads the policy when it loads, before
+    // main, so the bench runs itself again with it set; an explicit OMP_WAIT_POLICY is kept.
+    if(std::getenv("OMP_WAIT_POLICY") == nullptr)
+    {
+        setenv("OMP_WAIT_POLICY", "passive", 1);
+        setenv("CONV_BENCH_WAIT_POLICY_SET", "1", 1);
+        execv("/proc/self/exe", argv);
+        std::fprintf(stderr, "warning: could not re-run with OMP_WAIT_POLICY=passive: %s\n", std::strerror(errno));
+    }
     Options o;
     bool listOnly = false;
     if(!parseOptions(argc, argv, o, listOnly))
