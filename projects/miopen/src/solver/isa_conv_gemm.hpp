@@ -219,54 +219,57 @@ std::size_t columnParallelGemm(const char* solver, std::size_t G, std::size_t M,
                             while(sb < nseg && segs[sb].n == segs[sa].n)
                                 ++sb;
                             for(std::size_t i = 0; i < M; ++i)
-                            for(std::size_t si = sa; si < sb; ++si)
-                            {
-                                const OutputRowSegment& sg = segs[si];
-                                typename E::T* d = og + sg.n * map.imageStride + i * map.rowStride +
-                                                   sg.od * static_cast<std::size_t>(geo.str[0]) * geo.xs[2] +
-                                                   sg.oh * static_cast<std::size_t>(geo.str[1]) * geo.xs[3];
-                                const float* src      = st + i * ld + sg.offset;
-                                const std::size_t x0  = sg.ow0 * s2;
-                                const std::size_t x1  = sg.ow0 + sg.len == geo.out[2] ? geo.in[2] : (sg.ow0 + sg.len) * s2;
-                                // All but the last value with the zeros after each, then the last
-                                // value and zeros up to x1 (the row end for the last run).
-                                const std::size_t full = sg.len - 1;
-                                if constexpr(std::is_same<E, ElemF32>::value)
+                                for(std::size_t si = sa; si < sb; ++si)
                                 {
-                                    if(map.zeroRows)
+                                    const OutputRowSegment& sg = segs[si];
+                                    typename E::T* d = og + sg.n * map.imageStride + i * map.rowStride +
+                                                       sg.od * static_cast<std::size_t>(geo.str[0]) * geo.xs[2] +
+                                                       sg.oh * static_cast<std::size_t>(geo.str[1]) * geo.xs[3];
+                                    const float* src      = st + i * ld + sg.offset;
+                                    const std::size_t x0  = sg.ow0 * s2;
+                                    const std::size_t x1  = sg.ow0 + sg.len == geo.out[2] ? geo.in[2]
+                                                                                          : (sg.ow0 + sg.len) * s2;
+                                    // All but the last value with the zeros after each, then the last
+                                    // value and zeros up to x1 (the row end for the last run).
+                                    const std::size_t full = sg.len - 1;
+                                    if constexpr(std::is_same<E, ElemF32>::value)
                                     {
-                                        // The run and, when it ends its row, the zero rows up to
-                                        // the next row an output row reaches (or the plane's end),
-                                        // assembled in L1 and written as one span.
-                                        const std::size_t s1 = static_cast<std::size_t>(geo.str[1]);
-                                        const std::size_t ih = sg.oh * s1;
-                                        const std::size_t zeroRows =
-                                            x1 != geo.in[2] ? 0 : sg.oh + 1 < geo.out[1] ? s1 - 1 : geo.in[1] - 1 - ih;
-                                        const std::size_t spanLen = x1 - x0 + zeroRows * geo.in[2];
-                                        if(pendingDst + pendingLen != d + x0 || pendingLen + spanLen > kSpreadSpanMax)
-                                            flush();
-                                        if(pendingLen == 0)
-                                            pendingDst = d + x0;
-                                        float* sp = span + pendingLen;
-                                        spreadStrided(src, full, s2, sp);
-                                        sp[full * s2] = src[full];
-                                        std::fill(sp + full * s2 + 1, sp + spanLen, 0.0f);
-                                        pendingLen += spanLen;
-                                        continue;
+                                        if(map.zeroRows)
+                                        {
+                                            // The run and, when it ends its row, the zero rows up to
+                                            // the next row an output row reaches (or the plane's end),
+                                            // assembled in L1 and written as one span.
+                                            const std::size_t s1 = static_cast<std::size_t>(geo.str[1]);
+                                            const std::size_t ih = sg.oh * s1;
+                                            const std::size_t zeroRows = x1 != geo.in[2]            ? 0
+                                                                         : sg.oh + 1 < geo.out[1] ? s1 - 1
+                                                                                                  : geo.in[1] - 1 - ih;
+                                            const std::size_t spanLen = x1 - x0 + zeroRows * geo.in[2];
+                                            if(pendingDst + pendingLen != d + x0 ||
+                                               pendingLen + spanLen > kSpreadSpanMax)
+                                                flush();
+                                            if(pendingLen == 0)
+                                                pendingDst = d + x0;
+                                            float* sp = span + pendingLen;
+                                            spreadStrided(src, full, s2, sp);
+                                            sp[full * s2] = src[full];
+                                            std::fill(sp + full * s2 + 1, sp + spanLen, 0.0f);
+                                            pendingLen += spanLen;
+                                            continue;
+                                        }
+                                        spreadStrided(src, full, s2, d + x0);
                                     }
-                                    spreadStrided(src, full, s2, d + x0);
+                                    else
+                                        for(std::size_t t = 0; t < full; ++t)
+                                        {
+                                            d[x0 + t * s2] = E::store(src[t]);
+                                            for(std::size_t z = 1; z < s2; ++z)
+                                                d[x0 + t * s2 + z] = E::store(0.0f);
+                                        }
+                                    d[x0 + full * s2] = E::store(src[full]);
+                                    for(std::size_t x = x0 + full * s2 + 1; x < x1; ++x)
+                                        d[x] = E::store(0.0f);
                                 }
-                                else
-                                    for(std::size_t t = 0; t < full; ++t)
-                                    {
-                                        d[x0 + t * s2] = E::store(src[t]);
-                                        for(std::size_t z = 1; z < s2; ++z)
-                                            d[x0 + t * s2 + z] = E::store(0.0f);
-                                    }
-                                d[x0 + full * s2] = E::store(src[full]);
-                                for(std::size_t x = x0 + full * s2 + 1; x < x1; ++x)
-                                    d[x] = E::store(0.0f);
-                            }
                         }
                         flush();
                         return;
@@ -377,7 +380,8 @@ void prepackTransposedWeightBlocks(const Geometry& g, std::size_t cPerBlock, std
 // contiguous range of images and, a few images at a time (enough for ~512 GEMM columns), first
 // gathers their strided input pixels into a dense fp32 matrix (C x images*output pixels, read in
 // memory order), then multiplies it like a stride-1 1x1 problem. Sequential reads beat gathering
-// the stride straight into the GEMM packing.
+// the stride straight into the GEMM packing. The GEMM prefetches the next images' input (as in
+// backwardWeightsStrided1x1Gemm).
 template <class E>
 std::size_t forwardStrided1x1Gemm(const char* solver, const Geometry& g, const void* x, const void* w, void* y,
                                   void* ws, std::size_t wsBytes)
