@@ -105,6 +105,7 @@ struct Options
     bool quick  = false;
     bool withExampleEngine = false;
     bool keepWorkDir       = false;
+    bool printRounds       = false;
     std::string child; // configuration name when running as a child
     std::string workDir;
 };
@@ -140,6 +141,7 @@ void printUsage()
         "                   directory with the MIOpen and oneDNN providers only\n"
         "  --keep-work-dir  keep the work directory (engine ranking file, find-db) at the end;\n"
         "                   default: removed\n"
+        "  --print-rounds   print each round's four times (ms per call) as it ends\n"
         "  --list           list the layers\n");
 }
 
@@ -614,6 +616,13 @@ bool runRepeat(const std::string& self, const Options& o, const std::vector<Case
             }
             for(int c = 0; c < kNumConfigs; ++c)
                 times[c].push_back(t[c]);
+            if(o.printRounds && ok)
+            {
+                std::printf("  round %s r%d.%d: pass %.3f miopen %.3f dnnl %.3f default %.3f ms (first: %s)\n",
+                            cases[k].key().c_str(), repeat + 1, r + 1, t[0], t[1], t[2], t[3],
+                            kConfigs[(r + repeat) % kNumConfigs]);
+                std::fflush(stdout);
+            }
             roundMin.push_back(t[3] / std::min(t[1], t[2]));
             vsPass.push_back(t[3] / t[0]);
             dnnlVsPass.push_back(t[2] / t[0]);
@@ -841,6 +850,8 @@ int main(int argc, char** argv)
             o.withExampleEngine = true;
         else if(a == "--keep-work-dir")
             o.keepWorkDir = true;
+        else if(a == "--print-rounds")
+            o.printRounds = true;
         else if(startsWith(a, "--child="))
             o.child = value();
         else if(startsWith(a, "--work-dir="))

@@ -8,7 +8,12 @@
 
 #include <gtest/gtest.h>
 
+#include <sched.h>
+
 #include <atomic>
+#include <chrono>
+#include <set>
+#include <thread>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -148,6 +153,54 @@ TEST(Threading, NestedRegionsRunInlineAndExceptionsPropagate)
                  }),
                  std::runtime_error);
     EXPECT_NE(miopen::threadingSummary().find("openblas threads=1"), std::string::npos);
+}
+
+// The pool's placement rule (docs/threading.md): with one thread per CPU this process may use,
+// each worker owns one of those CPUs, so the chunks of a region run on distinct CPUs at once;
+// the calling thread only waits (no chunk runs on it) and keeps its own affinity.
+TEST(Threading, WorkersOwnOneCpuEachAndTheCallerIsNotPinned)
+{
+    cpu_set_t before;
+    CPU_ZERO(&before);
+    ASSERT_EQ(sched_getaffinity(0, sizeof(before), &before), 0);
+    std::set<int> allowed;
+    for(int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+        if(CPU_ISSET(cpu, &before))
+            allowed.insert(cpu);
+    const std::size_t t = miopen::threadCount();
+    const bool pinned   = t >= 2 && allowed.size() == t && miopen::env::boolean("MIOPEN_PIN_THREADS", true);
+    const std::string summary = miopen::threadingSummary();
+    EXPECT_NE(summary.find(pinned ? "workers pinned to CPUs" : "workers unpinned"), std::string::npos) << summary;
+    if(t < 2)
+        GTEST_SKIP() << "one thread: regions run inline (" << summary << ")";
+
+    // Every chunk waits (bounded) until all have started, so they are on their CPUs together.
+    std::vector<int> cpuOf(t, -1);
+    std::atomic<std::size_t> started{0};
+    std::atomic<int> onCaller{0};
+    const auto caller = std::this_thread::get_id();
+    const std::size_t chunks = miopen::parallelForIndexed(
+        t,
+        [&](std::size_t c, std::size_t, std::size_t) {
+            onCaller += std::this_thread::get_id() == caller ? 1 : 0;
+            started.fetch_add(1);
+            const auto giveUp = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+            while(started.load() < t && std::chrono::steady_clock::now() < giveUp)
+                std::this_thread::yield();
+            cpuOf[c] = sched_getcpu();
+        },
+        1);
+    ASSERT_EQ(chunks, t);
+    EXPECT_EQ(started.load(), t);
+    EXPECT_EQ(onCaller.load(), 0);
+    if(pinned)
+    {
+        EXPECT_EQ(std::set<int>(cpuOf.begin(), cpuOf.end()), allowed) << summary;
+    }
+    cpu_set_t after;
+    CPU_ZERO(&after);
+    ASSERT_EQ(sched_getaffinity(0, sizeof(after), &after), 0);
+    EXPECT_TRUE(CPU_EQUAL(&before, &after));
 }
 
 TEST(Env, BooleansInMiopenSpelling)

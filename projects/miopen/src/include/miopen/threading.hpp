@@ -1,6 +1,8 @@
 // The library's one threading policy (docs/threading.md):
 //  - One process-wide pool of worker threads runs every parallel region. Its size is
-//    MIOPEN_NUM_THREADS when set (>= 1), otherwise std::thread::hardware_concurrency().
+//    MIOPEN_NUM_THREADS when set (>= 1), otherwise std::thread::hardware_concurrency(). The
+//    calling thread waits while the workers run a region; with one worker per CPU the process
+//    may use, each worker is pinned to its CPU (MIOPEN_PIN_THREADS=0: never).
 //  - BLAS (OpenBLAS) is always called single-threaded, from inside our parallel regions: the
 //    library sets OpenBLAS to one thread when the pool is first created. Two runtimes therefore
 //    never oversubscribe the cores.
@@ -13,7 +15,7 @@
 
 namespace miopen {
 
-// Number of threads parallel regions use (the caller included).
+// Number of threads parallel regions use (the pool's workers; the caller waits).
 std::size_t threadCount();
 
 // Calls body(begin, end) over a partition of [0, n) into contiguous chunks, one chunk list per
@@ -30,7 +32,8 @@ std::size_t parallelForIndexed(std::size_t n,
                                std::size_t grain = 1);
 
 // One line describing the policy, printed by benchmarks:
-// "miopen threads=2 (MIOPEN_NUM_THREADS unset), openblas threads=1 (set by miopen)".
+// "miopen threads=2 (MIOPEN_NUM_THREADS unset), workers pinned to CPUs 0,1 (MIOPEN_PIN_THREADS
+// unset), openblas threads=1 (set to 1 by miopen)".
 std::string threadingSummary();
 
 } // namespace miopen
