@@ -81,8 +81,9 @@ struct EngineRankingRecord
 /// Measurements a close race gets at most (the first and, in later processes, re-measurements).
 constexpr int kCloseRaceMeasurements = 3;
 
-/// True when the record's two fastest engines are within the close margin (10%) of each other
-/// and it has had fewer than kCloseRaceMeasurements measurements: a later process measures the
+/// True when the record's two fastest engines are within 20% of each other (the provisional
+/// margin; re-timing inside one measurement uses 10%) and it has had fewer than
+/// kCloseRaceMeasurements measurements: a later process measures the
 /// graph again and keeps each engine's best score over all measurements. One measurement can be
 /// disturbed for one engine throughout (a neighbour's load that lasts the few hundred ms of a
 /// ranking), and on a close race that decides the order; disturbance only adds time, so the best

@@ -232,12 +232,16 @@ TEST(EngineRankingDbFormat, RecordsRoundTripAndMalformedLinesAreRejected)
 TEST(EngineRankingOrder, CloseRacesAreProvisionalUntilMeasuredThreeTimes)
 {
     EngineRankingRecord r{{1, 2, 3}, {100.0, 109.0, -1.0}};
-    EXPECT_TRUE(isProvisional(r)); // the two fastest within 10%
+    EXPECT_TRUE(isProvisional(r)); // the two fastest within 20%
     r.measurements = 2;
     EXPECT_TRUE(isProvisional(r));
     r.measurements = kCloseRaceMeasurements;
     EXPECT_FALSE(isProvisional(r));
-    EXPECT_FALSE(isProvisional(EngineRankingRecord{{1, 2}, {100.0, 111.0}})); // clear winner
+    // 10-20% apart: not re-timed inside the measurement, but measured again by later processes
+    // (DNNL_ENGINE 10.37 against MIOpen's 9.35 ms, 10.9%, where it runs 8.84 ms in steady state).
+    EXPECT_TRUE(isProvisional(EngineRankingRecord{{1, 2}, {100.0, 111.0}}));
+    EXPECT_TRUE(isProvisional(EngineRankingRecord{{1, 2}, {100.0, 119.0}}));
+    EXPECT_FALSE(isProvisional(EngineRankingRecord{{1, 2}, {100.0, 121.0}})); // clear winner
     EXPECT_FALSE(isProvisional(EngineRankingRecord{{1, 2}, {100.0, -1.0}}));  // one engine ran
     EXPECT_TRUE(isProvisional(EngineRankingRecord{{1, 2, 3}, {300.0, 100.0, 105.0}}));
 }
