@@ -53,11 +53,12 @@ std::vector<int> workerCpus(std::size_t n)
 //
 // Why the caller does not take a slice, and why the workers are pinned: when a region's threads
 // sleep between calls (a program that does something else between convolutions), the kernel
-// wakes a worker on the CPU of the thread that woke it, the caller keeps computing there, and
+// can wake a worker on the CPU of the thread that woke it, the caller keeps computing there, and
 // the balancer leaves the pair together for several milliseconds (both are cache hot), so a
 // region of 2 threads ran at the speed of 1. Measured on the 2-vCPU CI machine: a 1x1 64->64
-// 56x56 backward-weights call took 3.5 ms back to back and 4-6.6 ms after each 30 ms pause, 6.2
-// ms on one thread; with the caller and the worker pinned apart, 3.5-3.9 ms after every pause.
+// 56x56 backward-weights call took 3.5 ms back to back, 3.4-6.5 ms after 30 ms pauses (18 of 30
+// turns above 5 ms), 6.1-7.0 ms on one thread; with the caller and the worker pinned apart,
+// 3.5-3.9 ms after every pause.
 // A pinned worker can only run on its own CPU, and an unpinned caller that waits is no
 // competition for it.
 class ThreadPool
