@@ -211,8 +211,10 @@ std::vector<FindResult> benchmark(const Handle& h,
     for(int round = 0; round < 2; ++round)
         for(std::size_t k = 0; k < results.size(); ++k)
         {
-            FindResult& r = results[round == 0 ? k : results.size() - 1 - k];
-            r.timeMs      = std::min(r.timeMs, timeRunMs(h, *r.solver, p, t, ws, wsBytes));
+            FindResult& r  = results[round == 0 ? k : results.size() - 1 - k];
+            const float ms = timeRunMs(h, *r.solver, p, t, ws, wsBytes);
+            MIOPEN_LOG_I2("Find round " << round + 1 << ": " << r.solver->name() << " " << ms << " ms");
+            r.timeMs = std::min(r.timeMs, ms);
         }
     for(const FindResult& r : results)
         MIOPEN_LOG_I2(r.solver->name() << ": " << r.timeMs << " ms");

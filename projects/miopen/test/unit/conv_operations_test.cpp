@@ -3,10 +3,15 @@
 #include <miopen/conv/find_db.hpp>
 #include <miopen/conv/operations.hpp>
 #include <miopen/handle.hpp>
+#include <miopen/logger.hpp>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
+#include <sstream>
+#include <string>
 #include <random>
 
 namespace {
@@ -107,6 +112,40 @@ TEST_F(FindDbFlow, FindRecordsAndLaterCallsUseTheRecord)
     recorded = db.load(p.problem().dbKey());
     ASSERT_TRUE(recorded.has_value());
     EXPECT_EQ(recorded->size(), applicableSolvers(p.problem()).size());
+}
+
+// Find's timed runs go in two rounds over the solvers, the second in reverse order, so that a
+// solver's two timed runs are apart in time (a disturbance of a few ms slows one, not both).
+TEST_F(FindDbFlow, TimedRunsGoInTwoRoundsTheSecondReversed)
+{
+    const ApiProblem p(ApiDirection::Forward, _xd, _wd, _yd, conv2d(1, 1, 1));
+    const std::size_t ws = workspaceSize(p.problem());
+    std::vector<unsigned char> work(ws + 1);
+    const auto tensors = p.tensors(_x.data(), _w.data(), _y.data(), _y.data());
+    ASSERT_EQ(setenv("MIOPEN_LOG_LEVEL", "6", 1), 0);
+    miopen::resetLoggingForTests();
+    ::testing::internal::CaptureStderr();
+    find(_h, p, tensors, work.data(), ws, true);
+    const std::string log = ::testing::internal::GetCapturedStderr();
+    unsetenv("MIOPEN_LOG_LEVEL");
+    miopen::resetLoggingForTests();
+    std::vector<std::string> rounds[2];
+    std::istringstream in(log);
+    for(std::string line; std::getline(in, line);)
+        for(int r = 0; r < 2; ++r)
+        {
+            const std::string tag = "Find round " + std::to_string(r + 1) + ": ";
+            const auto at         = line.find(tag);
+            if(at != std::string::npos)
+            {
+                const std::string rest = line.substr(at + tag.size());
+                rounds[r].push_back(rest.substr(0, rest.find(' ')));
+            }
+        }
+    ASSERT_GE(rounds[0].size(), 2u) << log;
+    EXPECT_EQ(rounds[0].size(), applicableSolvers(p.problem()).size());
+    std::reverse(rounds[1].begin(), rounds[1].end());
+    EXPECT_EQ(rounds[1], rounds[0]) << log;
 }
 
 TEST_F(FindDbFlow, DeterministicAttributeFiltersSolvers)
