@@ -797,6 +797,50 @@ TEST(SolverAccuracyFixed, StridedBackwardData1x1LargeOutput)
     }
 }
 
+// 2-D fp32 GemmBwd1x1_stride2 stages a column block of W^T * dY and spreads it into dX with the
+// zero rows (assembled spans): thread ranges and column blocks that end inside an image and
+// inside a row, several blocks per thread, two K blocks accumulating in the stage, channel counts
+// that are not multiples of the micro-kernel's rows, stride 3, two groups.
+TEST(SolverAccuracyFixed, StridedBackwardData1x1ColumnBlocks)
+{
+    struct Shape
+    {
+        std::size_t n, c, k, g, h, w;
+        int str;
+    };
+    const Shape shapes[] = {
+        {20, 30, 300, 1, 13, 13, 2}, // 7 x 7 outputs, 980 columns (2 threads: 480 + 500): K blocks 256 + 44
+        {7, 19, 40, 1, 11, 17, 3},   // stride 3: 4 x 6 outputs
+        {6, 16, 12, 2, 15, 14, 2},   // two groups
+        {4, 8, 16, 1, 61, 61, 2},    // 31 x 31 outputs, 3844 columns: blocks of 768 end inside rows
+    };
+    std::mt19937 rng(1004);
+    int caseIndex        = 0;
+    const Solver* solver = miopen::conv::findSolver(std::uint64_t{95});
+    ASSERT_NE(solver, nullptr);
+    for(const Shape& sh : shapes)
+    {
+        Spec s;
+        s.sd  = 2;
+        s.n   = sh.n;
+        s.c   = sh.c;
+        s.k   = sh.k;
+        s.g   = sh.g;
+        s.in  = {sh.h, sh.w};
+        s.fil = {1, 1};
+        s.out = {conv_reference::outputLength(sh.h, 1, 0, sh.str, 1), conv_reference::outputLength(sh.w, 1, 0, sh.str, 1)};
+        s.pad = {0, 0};
+        s.str = {sh.str, sh.str};
+        s.dil = {1, 1};
+        s.orderX = s.orderW = s.orderY = "NCHW";
+        s.combo = Combo{Direction::BackwardData, miopenFloat, miopenFloat};
+        ASSERT_LE(s.flops(), 20e6) << s.describe();
+        const CaseResult r = runCase(*solver, s, rng, caseIndex++);
+        EXPECT_TRUE(r.accepted) << solver->name() << " declined " << s.describe();
+        EXPECT_TRUE(r.ok) << solver->name() << ": " << s.describe();
+    }
+}
+
 // The strided 1x1 solvers: forward GemmFwd1x1_0_2 (90) and the backward weights of
 // GemmWrwUniversal (102) (1x1, pad 0, stride > 1, at least an image per thread: a dense gather of
 // the selected pixels, then a 1x1 GEMM per group, which prefetches the next gather's input).
