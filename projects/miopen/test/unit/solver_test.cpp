@@ -828,7 +828,8 @@ TEST(SolverAccuracyFixed, StridedBackwardData1x1ColumnBlocks)
         s.g   = sh.g;
         s.in  = {sh.h, sh.w};
         s.fil = {1, 1};
-        s.out = {conv_reference::outputLength(sh.h, 1, 0, sh.str, 1), conv_reference::outputLength(sh.w, 1, 0, sh.str, 1)};
+        s.out = {conv_reference::outputLength(sh.h, 1, 0, sh.str, 1),
+                 conv_reference::outputLength(sh.w, 1, 0, sh.str, 1)};
         s.pad = {0, 0};
         s.str = {sh.str, sh.str};
         s.dil = {1, 1};
