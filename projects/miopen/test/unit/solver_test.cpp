@@ -760,6 +760,39 @@ TEST(SolverAccuracyFixed, WinogradLargeChannelCounts)
 // tiles, 6 blocks; F(2x2): 3 x 29 x 29 = 2523 tiles, 20 blocks).
 TEST(SolverAccuracyFixed, WinogradManyBlocks) { checkWinogradCases({{3, 5, 7, 58}}, 1003); }
 
+// A 2-D fp32 1x1 pad-0 backward-data problem (NCHW) with the given stride, and its check on
+// GemmBwd1x1_stride2 (95) against the reference.
+Spec strided1x1BackwardData(std::size_t n, std::size_t c, std::size_t k, std::size_t g, std::size_t h,
+                            std::size_t w, int stride)
+{
+    Spec s;
+    s.sd     = 2;
+    s.n      = n;
+    s.c      = c;
+    s.k      = k;
+    s.g      = g;
+    s.in     = {h, w};
+    s.fil    = {1, 1};
+    s.out    = {conv_reference::outputLength(h, 1, 0, stride, 1),
+                conv_reference::outputLength(w, 1, 0, stride, 1)};
+    s.pad    = {0, 0};
+    s.str    = {stride, stride};
+    s.dil    = {1, 1};
+    s.orderX = s.orderW = s.orderY = "NCHW";
+    s.combo  = Combo{Direction::BackwardData, miopenFloat, miopenFloat};
+    return s;
+}
+
+void checkStrided1x1BackwardData(const Spec& s, std::mt19937& rng, int caseIndex)
+{
+    const Solver* solver = miopen::conv::findSolver(std::uint64_t{95});
+    ASSERT_NE(solver, nullptr);
+    ASSERT_LE(s.flops(), 20e6) << s.describe();
+    const CaseResult r = runCase(*solver, s, rng, caseIndex);
+    EXPECT_TRUE(r.accepted) << solver->name() << " declined " << s.describe();
+    EXPECT_TRUE(r.ok) << solver->name() << ": " << s.describe();
+}
+
 // 1x1 strided backward data with a dX larger than the caches (> 16 MiB): GemmBwd1x1_stride2
 // writes it with non-temporal stores, zero rows included (every element of dX is checked; it
 // starts as 0xA5 bytes). Odd widths put the rows' cache-line boundaries everywhere.
@@ -767,33 +800,17 @@ TEST(SolverAccuracyFixed, StridedBackwardData1x1LargeOutput)
 {
     struct Shape
     {
-        std::size_t n, h, w, stride;
+        std::size_t n, h, w;
+        int stride;
     };
     const Shape shapes[] = {{2, 256, 257, 2}, {1, 300, 301, 3}};
     std::mt19937 rng(1002);
     int caseIndex = 0;
-    const Solver* solver = miopen::conv::findSolver(std::uint64_t{95});
-    ASSERT_NE(solver, nullptr);
     for(const Shape& sh : shapes)
     {
-        Spec s;
-        s.sd    = 2;
-        s.n     = sh.n;
-        s.c     = 64;
-        s.k     = 4;
-        s.in    = {sh.h, sh.w};
-        s.fil   = {1, 1};
-        s.out   = {(sh.h - 1) / sh.stride + 1, (sh.w - 1) / sh.stride + 1};
-        s.pad   = {0, 0};
-        s.str   = {static_cast<int>(sh.stride), static_cast<int>(sh.stride)};
-        s.dil   = {1, 1};
-        s.orderX = s.orderW = s.orderY = "NCHW";
-        s.combo = Combo{Direction::BackwardData, miopenFloat, miopenFloat};
-        ASSERT_LE(s.flops(), 20e6) << s.describe();
+        const Spec s = strided1x1BackwardData(sh.n, 64, 4, 1, sh.h, sh.w, sh.stride);
         ASSERT_GT(s.n * s.c * sh.h * sh.w * sizeof(float), std::size_t{16} << 20) << s.describe();
-        const CaseResult r = runCase(*solver, s, rng, caseIndex++);
-        EXPECT_TRUE(r.accepted) << solver->name() << " declined " << s.describe();
-        EXPECT_TRUE(r.ok) << solver->name() << ": " << s.describe();
+        checkStrided1x1BackwardData(s, rng, caseIndex++);
     }
 }
 
@@ -815,31 +832,10 @@ TEST(SolverAccuracyFixed, StridedBackwardData1x1ColumnBlocks)
         {4, 8, 16, 1, 61, 61, 2},    // 31 x 31 outputs, 3844 columns: blocks of 768 end inside rows
     };
     std::mt19937 rng(1004);
-    int caseIndex        = 0;
-    const Solver* solver = miopen::conv::findSolver(std::uint64_t{95});
-    ASSERT_NE(solver, nullptr);
+    int caseIndex = 0;
     for(const Shape& sh : shapes)
-    {
-        Spec s;
-        s.sd  = 2;
-        s.n   = sh.n;
-        s.c   = sh.c;
-        s.k   = sh.k;
-        s.g   = sh.g;
-        s.in  = {sh.h, sh.w};
-        s.fil = {1, 1};
-        s.out = {conv_reference::outputLength(sh.h, 1, 0, sh.str, 1),
-                 conv_reference::outputLength(sh.w, 1, 0, sh.str, 1)};
-        s.pad = {0, 0};
-        s.str = {sh.str, sh.str};
-        s.dil = {1, 1};
-        s.orderX = s.orderW = s.orderY = "NCHW";
-        s.combo = Combo{Direction::BackwardData, miopenFloat, miopenFloat};
-        ASSERT_LE(s.flops(), 20e6) << s.describe();
-        const CaseResult r = runCase(*solver, s, rng, caseIndex++);
-        EXPECT_TRUE(r.accepted) << solver->name() << " declined " << s.describe();
-        EXPECT_TRUE(r.ok) << solver->name() << ": " << s.describe();
-    }
+        checkStrided1x1BackwardData(strided1x1BackwardData(sh.n, sh.c, sh.k, sh.g, sh.h, sh.w, sh.str), rng,
+                                    caseIndex++);
 }
 
 // The strided 1x1 solvers: forward GemmFwd1x1_0_2 (90) and the backward weights of
