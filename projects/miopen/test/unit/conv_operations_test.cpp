@@ -1,18 +1,18 @@
 // Unit tests of the convolution operations: problem mapping, db keys, driver commands, Find and
 // the find-db, solver choice.
+#include "unit/find_db_fixture.hpp"
+
 #include <miopen/conv/find_db.hpp>
 #include <miopen/conv/operations.hpp>
 #include <miopen/handle.hpp>
-#include <miopen/logger.hpp>
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
+#include <random>
 #include <sstream>
 #include <string>
-#include <random>
 
 namespace {
 
@@ -122,13 +122,13 @@ TEST_F(FindDbFlow, TimedRunsGoInTwoRoundsTheSecondReversed)
     const std::size_t ws = workspaceSize(p.problem());
     std::vector<unsigned char> work(ws + 1);
     const auto tensors = p.tensors(_x.data(), _w.data(), _y.data(), _y.data());
-    ASSERT_EQ(setenv("MIOPEN_LOG_LEVEL", "6", 1), 0);
-    miopen::resetLoggingForTests();
-    ::testing::internal::CaptureStderr();
-    find(_h, p, tensors, work.data(), ws, true);
-    const std::string log = ::testing::internal::GetCapturedStderr();
-    unsetenv("MIOPEN_LOG_LEVEL");
-    miopen::resetLoggingForTests();
+    std::string log;
+    {
+        find_db_test::CapturedLog capture("6");
+        find(_h, p, tensors, work.data(), ws, true);
+        log = capture.stop();
+    }
+    miopen::resetLoggingForTests(); // the level of the restored environment
     std::vector<std::string> rounds[2];
     std::istringstream in(log);
     for(std::string line; std::getline(in, line);)

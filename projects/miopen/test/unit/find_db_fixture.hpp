@@ -127,11 +127,11 @@ inline bool dropRootPrivileges()
            ::geteuid() == 65534;
 }
 
-// Warnings printed while alive (MIOPEN_LOG_LEVEL=4 for the duration).
+// What the library logs while alive (MIOPEN_LOG_LEVEL=level for the duration; 4: warnings).
 class CapturedLog
 {
 public:
-    CapturedLog() : _level("MIOPEN_LOG_LEVEL", "4")
+    explicit CapturedLog(const char* level = "4") : _level("MIOPEN_LOG_LEVEL", level)
     {
         miopen::resetLoggingForTests();
         ::testing::internal::CaptureStderr();
