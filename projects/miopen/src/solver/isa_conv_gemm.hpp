@@ -20,6 +20,26 @@ inline std::size_t stagedColumnBlock(std::size_t M)
     return std::min(kNCMax, std::max(kNR, n));
 }
 
+// Rows ahead whose staged values the staged epilogues prefetch. A stage (M x ncBlock floats,
+// megabytes) is larger than L2, and the epilogues read it a short run per row (a channel's pixels
+// of one image, a col row), rows ld floats apart, which the hardware prefetchers do not follow:
+// without prefetching each run waits for L3 or memory. On 1x1_1024_512_14_s2 backward data at a
+// busy hour of the Zen 5 VM, GemmBwd1x1_stride2 with the plane spread took 8.2-9.4 ms without it
+// (row by row: 7.1-7.2) and 6.3 ms with it (oneDNN 4.9-5.0); 8 to 64 rows ahead measured the same.
+constexpr std::size_t kStagePrefetchRows = 16;
+
+// Prefetches the cache lines of floats [p, p + n), at most the first kMaxLines of them.
+inline void prefetchFloats(const float* p, std::size_t n)
+{
+    constexpr std::size_t kMaxLines = 64;
+    const char* b         = reinterpret_cast<const char*>(p);
+    const std::size_t len = std::min(n * sizeof(float), kMaxLines * 64);
+    for(std::size_t off = 0; off < len; off += 64)
+        __builtin_prefetch(b + off);
+    if(len > 0)
+        __builtin_prefetch(b + len - 1);
+}
+
 // The per-slot buffers of a GEMM whose A is packed on the fly (the backward-weights solvers):
 // declared in a SlotRegions, then handed out as the slot's GemmScratch.
 struct DynamicGemmRegions
@@ -60,26 +80,6 @@ struct OutputMap
 // Floats of the span the strided epilogue assembles before writing it (zeroRows: a run of one
 // input row and the zero rows after it, at most stride x input width).
 constexpr std::size_t kSpreadSpanMax = 2048;
-
-// Channels ahead whose staged values the strided epilogue prefetches. The stage (M x ncBlock
-// floats, megabytes) is larger than L2 and the epilogue reads it a short run per channel, rows
-// ld floats apart, which the hardware prefetchers do not follow: without prefetching each run
-// waits for L3 or memory. On 1x1_1024_512_14_s2 backward data at a busy hour of the Zen 5 VM the
-// plane spread took the solver to 8.2-9.4 ms without it (row by row: 7.1-7.2) and to 6.3 ms with
-// it (oneDNN 4.9-5.0); 8 to 64 channels ahead measured the same.
-constexpr std::size_t kSpreadPrefetch = 16;
-
-// Prefetches the cache lines of floats [p, p + n), at most the first kMaxLines of them.
-inline void prefetchFloats(const float* p, std::size_t n)
-{
-    constexpr std::size_t kMaxLines = 64;
-    const char* b         = reinterpret_cast<const char*>(p);
-    const std::size_t len = std::min(n * sizeof(float), kMaxLines * 64);
-    for(std::size_t off = 0; off < len; off += 64)
-        __builtin_prefetch(b + off);
-    if(len > 0)
-        __builtin_prefetch(b + len - 1);
-}
 
 // Spreads a whole output plane (the out[1] x out[2] values of one channel of one image, in row
 // order) onto its input plane (in[1] x in[2] floats) of a 2-D 1x1, pad 0, strided convolution:
@@ -353,8 +353,8 @@ std::size_t columnParallelGemm(const char* solver, std::size_t G, std::size_t M,
                                             flush();
                                         if(pendingLen == 0)
                                             pendingDst = d;
-                                        if(i + kSpreadPrefetch < M)
-                                            prefetchFloats(st + (i + kSpreadPrefetch) * ld + segs[sa].offset, runFloats);
+                                        if(i + kStagePrefetchRows < M)
+                                            prefetchFloats(st + (i + kStagePrefetchRows) * ld + segs[sa].offset, runFloats);
                                         map.plane->apply(st + i * ld + segs[sa].offset, span + pendingLen);
                                         pendingLen += L;
                                     }
@@ -363,8 +363,8 @@ std::size_t columnParallelGemm(const char* solver, std::size_t G, std::size_t M,
                             }
                             for(std::size_t i = 0; i < M; ++i)
                             {
-                                if(i + kSpreadPrefetch < M)
-                                    prefetchFloats(st + (i + kSpreadPrefetch) * ld + segs[sa].offset, runFloats);
+                                if(i + kStagePrefetchRows < M)
+                                    prefetchFloats(st + (i + kStagePrefetchRows) * ld + segs[sa].offset, runFloats);
                                 for(std::size_t si = sa; si < sb; ++si)
                                 {
                                     const OutputRowSegment& sg = segs[si];
@@ -424,6 +424,9 @@ std::size_t columnParallelGemm(const char* solver, std::size_t G, std::size_t M,
                     ColumnSegment segs[kNCMax + 2];
                     const std::size_t nseg = splitByImage(colBase + jc, nc, map.P, segs);
                     for(std::size_t i = 0; i < M; ++i)
+                    {
+                        if(i + kStagePrefetchRows < M)
+                            prefetchFloats(st + (i + kStagePrefetchRows) * ld, nc);
                         for(std::size_t si = 0; si < nseg; ++si)
                         {
                             const ColumnSegment& sg = segs[si];
@@ -432,6 +435,7 @@ std::size_t columnParallelGemm(const char* solver, std::size_t G, std::size_t M,
                             for(std::size_t t = 0; t < sg.len; ++t)
                                 d[sg.p + t] = E::store(src[t]);
                         }
+                    }
                 });
                 gemm(M, n, K, ncBlock, a, b, c, scratch);
             }
@@ -1043,7 +1047,11 @@ std::size_t backwardDataPhaseGridGemm(const char* solver, const Geometry& g, con
         PhaseGridB rows{&gb, &pg, planes, 0, 0};
         auto c = makeStagedC(sr.at(s, oStage), ncBlock, [&](const float* st, std::size_t ld, std::size_t jc, std::size_t nc) {
             for(std::size_t r = 0; r < cb * FS; ++r)
+            {
+                if(r + kStagePrefetchRows < cb * FS)
+                    prefetchFloats(st + (r + kStagePrefetchRows) * ld, nc);
                 addRow(st + r * ld, nc, planes + rows.rowOffset(r) + jc);
+            }
         });
         gemm(cb * FS, pg.cols, K, ncBlock, a, b, c, scratch);
         // Merge: dX[c][ih][iw] = plane (residues of ih + padH, iw + padW) at their quotients;
@@ -1213,7 +1221,11 @@ std::size_t backwardDataGemm(const char* solver, const Geometry& g, const void* 
             const std::size_t nseg = ig.split(jc, nc, segs); // image 0: pixels of this image
             Im2colGeometry::Row row = ig.decompose(0);
             for(std::size_t r = 0; r < M; ++r, ig.next(row))
+            {
+                if(r + kStagePrefetchRows < M)
+                    prefetchFloats(st + (r + kStagePrefetchRows) * ld, nc);
                 col2imRow(ig, dst, xs, 0, row, segs, nseg, st + r * ld);
+            }
         });
         // Only the block's own M <= mMax rows are computed (the layout is that of mMax rows).
         PrepackedA aBlock{apack + (grp * nBlocks + blk) * aSize, mMax};
