@@ -392,7 +392,7 @@ struct GemmScratch
 // next K block or column block) into L2, one line per k step. With few columns per A block an A
 // larger than L2 otherwise streams from L3 or memory at the kernels' pace (conv5_1 3x3 stride 2
 // backward data: per image 4608 x 512 floats of A for 64 columns); in alternating runs on the Zen 5
-// VM that layer's ratio to oneDNN went from 0.74-0.78 to 0.80-0.87, and the 3x3 and 1x1 forward and
+// VM that layer's ratio to oneDNN went from 0.70-0.78 to 0.78-0.87, and the 3x3 and 1x1 forward and
 // backward-data layers by +1.7% on average (within the noise, either way, one by one).
 struct PrefetchStream
 {
