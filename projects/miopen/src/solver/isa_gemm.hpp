@@ -126,9 +126,8 @@ void microKernel(const KernelArgs& args)
     // Accumulating: the C tile is loaded after the k loop, beyond the reach of out-of-order
     // execution, so its lines are requested now (a partial dW or a K-blocked stage is megabytes,
     // in L3 or memory). Alternating runs (Zen 5 VM, paired ratios to oneDNN): 1x1_1024_2048_14_s2
-    // backward data (K = 2048) 0.76-0.77 -> 0.83-0.84, 1x1_2048_512_7 B 0.77-0.80 -> 0.83, its
-    // backward weights and 8 other F/B/W rows unchanged within the noise. (Not in the AVX2 kernel:
-    // not measured there.)
+    // backward data (K = 2048) 0.76-0.77 -> 0.83-0.84, 1x1_2048_512_7 B 0.77-0.80 -> 0.83, 12
+    // other F/B/W rows unchanged within the noise. (Not in the AVX2 kernel: not measured there.)
     if(args.accumulate)
     {
 #pragma GCC unroll 16
