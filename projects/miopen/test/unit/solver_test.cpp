@@ -815,9 +815,12 @@ TEST(SolverAccuracyFixed, StridedBackwardData1x1LargeOutput)
 }
 
 // 2-D fp32 GemmBwd1x1_stride2 stages a column block of W^T * dY and spreads it into dX with the
-// zero rows (assembled spans): thread ranges and column blocks that end inside an image and
-// inside a row, several blocks per thread, two K blocks accumulating in the stage, channel counts
-// that are not multiples of the micro-kernel's rows, stride 3, two groups.
+// zero rows (assembled spans): images whole in a block plane by plane (PlaneSpread: the first
+// three shapes, input planes up to kSpreadSpanMax floats, with and without a last row or column
+// no output reaches), partial images and larger planes row by row (the 61 x 61 shape, and the
+// block ends of the others): thread ranges and column blocks that end inside an image and inside
+// a row, several blocks per thread, two K blocks accumulating in the stage, channel counts that
+// are not multiples of the micro-kernel's rows, stride 3, two groups.
 TEST(SolverAccuracyFixed, StridedBackwardData1x1ColumnBlocks)
 {
     struct Shape
