@@ -81,8 +81,8 @@ struct EngineRankingRecord
 /// Measurements a close race gets at most (the first and, in later processes, re-measurements).
 constexpr int kCloseRaceMeasurements = 3;
 
-/// True when the record's two fastest engines are within 20% of each other (the provisional
-/// margin; re-timing inside one measurement uses 10%) and it has had fewer than
+/// True when the slower of the record's two fastest engines took at most twice the faster's time
+/// (the provisional margin; re-timing inside one measurement uses 10%) and it has had fewer than
 /// kCloseRaceMeasurements measurements: a later process measures the
 /// graph again and keeps each engine's best score over all measurements. One measurement can be
 /// disturbed for one engine throughout (a neighbour's load that lasts the few hundred ms of a

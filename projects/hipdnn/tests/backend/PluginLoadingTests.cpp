@@ -496,7 +496,7 @@ TEST(PluginLoadingProviders, KnownRankingWithMiopenFirstLoadsOnlyTheMiopenProvid
                                     + contextFingerprint(*HandleRegistry::get(handle));
             EngineRankingDb(db).store(key, EngineRankingRecord{{hipdnn_data_sdk::utilities::engineNameToId("MIOPEN_ENGINE"),
                                                                 hipdnn_data_sdk::utilities::engineNameToId("DNNL_ENGINE")},
-                                                               {10.0, 20.0}});
+                                                               {10.0, 30.0}}); // final: 3x apart
             EngineRanking::instance().reconfigure(settings); // a fresh cache over the file
             const auto names = heuristics(handle, bytes);
             HandleRegistry::destroy(handle);
