@@ -759,8 +759,9 @@ constexpr double kCloseMargin     = 0.10; // the two fastest within 10%: re-time
 // corrects can last a whole measurement for one engine: in full engines_bench runs one engine's
 // ranking runs were 15-20% above its steady state throughout a measurement (c4_1x1_256_1024 F
 // bf16, DNNL 10.37 against 8.84 ms steady; c5_3x3_512_s2 F fp32, DNNL 31.0 against 25.9 ms), and
-// on 2026-12-05 1.87x: c2_1x1_64_64 F fp32 ranked MIOpen 3.51 ms, DNNL 6.55 ms, while the MIOpen
-// runs interleaved with DNNL's were at MIOpen's steady state and DNNL's steady state was 2.48 ms.
+// on 2026-12-05 2.6x: c2_1x1_64_64 F fp32 ranked MIOpen 3.51 ms, DNNL 6.55 ms (1.87x apart), while
+// the MIOpen runs interleaved with DNNL's were at MIOpen's steady state and DNNL's steady state
+// was 2.48 ms.
 // Each of those records was final after its one measurement, the slower engine first. Only an
 // engine more than twice as slow (another class of engine) is ranked for good at once.
 constexpr double kProvisionalMargin = 1.0;
