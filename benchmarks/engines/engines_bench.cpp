@@ -719,7 +719,8 @@ int runDriver(Options& o, const std::vector<Layer>& layers, const std::string& s
                 "paired the same way; 'beats pass' (def/p < 1) is checked where DNNL is faster than\n"
                 "pass-through by more than the %.0f%% tie band (dnnl/p < %.2f; 'tie:yes' / 'tie:NO' where\n"
                 "%.2f <= dnnl/p < 1); cold = default's first call in repeat 1 (plan build + engine ranking\n"
-                "measured) and in the last repeat (ranking read from the file)\n\n",
+                "measured) and in the last repeat (ranking read from the file); default_eng = the engine the\n"
+                "default ran, or each repeat's engine in order (MIOPEN/DNNL/DNNL) when the repeats differ\n\n",
                 kTieBand * 100, 1.0 - kTieBand, 1.0 - kTieBand);
     std::printf("%-20s %c %-4s %9s %9s %9s %9s %-27s %6s %6s %6s %6s %6s %-10s %8s %8s %s\n", "layer", 'D', "type",
                 "pass", "miopen", "dnnl", "default", "default_eng", "ratio", "rmin", "mio/p", "dnnl/p", "def/p",
@@ -799,9 +800,21 @@ int runDriver(Options& o, const std::vector<Layer>& layers, const std::string& s
                             chk = std::string(kConfigs[c]) + "-ran-" + s.engine;
                     }
                 wrong += chk == "ok" ? 0 : 1;
+                // The default's engine: one name when every repeat ran the same engine, else the
+                // repeats' engines in order, without the "_ENGINE" suffix (MIOPEN/DNNL/DNNL).
+                std::string defEngine = def.front().engine;
+                if(std::any_of(def.begin(), def.end(), [&](const Sample& s) { return s.engine != defEngine; }))
+                {
+                    defEngine.clear();
+                    for(const auto& s : def)
+                    {
+                        const size_t cut = s.engine.rfind("_ENGINE");
+                        defEngine += (defEngine.empty() ? "" : "/") + s.engine.substr(0, cut);
+                    }
+                }
                 std::printf("%-20s %c %-4s %9.3f %9.3f %9.3f %9.3f %-27s %6.3f %6.3f %6.3f %6.3f %6.3f %-10s %8.1f %8.1f "
                             "%s\n",
-                            l.name, dir, type.c_str(), med[0], med[1], med[2], med[3], def.back().engine.c_str(), ratio,
+                            l.name, dir, type.c_str(), med[0], med[1], med[2], med[3], defEngine.c_str(), ratio,
                             ratioRoundMin, miopenVsPass, dnnlVsPass, defVsPass, beatsPass.c_str(), def.front().cold,
                             def.back().cold, chk.c_str());
             }

@@ -92,7 +92,7 @@ bool isProvisional(const EngineRankingRecord& record);
 
 /// The measured order: positions into `timesUs` (one time per engine in static order; < 0 =
 /// failed), best first. Each engine, taken in static order, is placed before the first already
-/// placed engine it beats by more than 2%, so near-ties keep the static order; failed engines
+/// placed engine it beats by more than 1%, so near-ties keep the static order; failed engines
 /// go last in static order.
 std::vector<size_t> orderByMeasuredTime(const std::vector<double>& timesUs);
 
