@@ -728,6 +728,9 @@ int runDriver(Options& o, const std::vector<Layer>& layers, const std::string& s
     int within = 0, total = 0, beatsNeeded = 0, beats = 0, wrong = 0, withinRoundMin = 0;
     int beatsNeededStrict = 0, beatsStrict = 0;
     double worst = 0;
+    // Cases where DNNL was faster than pass-through and the default was not, each repeat's paired
+    // ratios: whether the repeats (fresh processes) agreed that DNNL was faster.
+    std::vector<std::string> missDetails;
     std::vector<double> ratios, miopenVsPassAll;
     for(const std::string& type : o.types)
         for(const Layer& l : layers)
@@ -784,6 +787,19 @@ int runDriver(Options& o, const std::vector<Layer>& layers, const std::string& s
                     beatsNeeded += tie ? 0 : 1;
                     beats += !tie && b ? 1 : 0;
                     beatsPass = std::string(tie ? "tie:" : "") + (b ? "yes" : "NO");
+                    if(!b)
+                    {
+                        std::string line = std::string(l.name) + " " + dir + " " + type + ":";
+                        char buf[96];
+                        for(const auto& smp : def)
+                        {
+                            const size_t cut = smp.engine.rfind("_ENGINE");
+                            std::snprintf(buf, sizeof buf, "  [dnnl/p %.3f def/p %.3f ran %s]", smp.dnnlVsPass,
+                                          smp.vsPass, smp.engine.substr(0, cut).c_str());
+                            line += buf;
+                        }
+                        missDetails.push_back(line);
+                    }
                 }
                 // Checks: pinned engines ran where pinned; outputs agree with pass-through.
                 std::string chk = "ok";
@@ -818,6 +834,12 @@ int runDriver(Options& o, const std::vector<Layer>& layers, const std::string& s
                             ratioRoundMin, miopenVsPass, dnnlVsPass, defVsPass, beatsPass.c_str(), def.front().cold,
                             def.back().cold, chk.c_str());
             }
+    if(!missDetails.empty())
+    {
+        std::printf("\nnot faster than pass-through where DNNL was (incl. ties), per repeat:\n");
+        for(const auto& line : missDetails)
+            std::printf("  %s\n", line.c_str());
+    }
     std::sort(miopenVsPassAll.begin(), miopenVsPassAll.end());
     const auto pct = [&miopenVsPassAll](double q) {
         return miopenVsPassAll.empty() ? 0.0 : miopenVsPassAll[static_cast<size_t>(q * (miopenVsPassAll.size() - 1) + 0.5)];
