@@ -846,8 +846,8 @@ TEST(SolverAccuracyFixed, StridedBackwardData1x1ColumnBlocks)
 // the selected pixels, then a 1x1 GEMM per group, which prefetches the next gather's input).
 // Shapes: channel counts that are not multiples of the panel width, several images per gather (K
 // blocks crossing image and row ends), one image per gather with a K tail, stride 3, a 3-D case,
-// two groups, and several gathers per thread (the prefetch of the next images in use); each in
-// fp32, fp16 and bf16.
+// two groups, several gathers per thread (the prefetch of the next images in use), and short
+// rows; each in fp32, fp16 and bf16.
 void checkStrided1x1(std::uint64_t solverId, Direction dir)
 {
     struct Shape
@@ -862,6 +862,9 @@ void checkStrided1x1(std::uint64_t solverId, Direction dir)
         {3, 18, 5, 1, 5, 9, 11, 2},   // 3-D: 3 x 5 x 6 outputs
         {3, 8, 6, 2, 0, 20, 21, 2},   // two groups
         {9, 6, 5, 1, 0, 47, 45, 2},   // 24 x 23 outputs: 1 image per gather, 4+ gathers per thread
+        {5, 24, 9, 1, 0, 13, 13, 2},  // 7 x 7 outputs (rows of at most 8: the compressing gather,
+                                      // AVX-512), 3 images per gather; the last plane's last vector
+                                      // reaches past the tensor's end (its load is masked)
     };
     std::mt19937 rng(static_cast<std::uint32_t>(1000 + solverId));
     int caseIndex        = 0;
