@@ -479,16 +479,16 @@ inline bool gatherStridedDenseByCompress(const Geometry& g, const float* xt, std
         __mmask16 take, load, put; // selected lanes, lanes inside the span, output lanes to write
     };
     Step steps[kMaxCompressVectors];
-    std::size_t nsteps = 0, pos = 0, p = 0;
+    std::size_t nsteps = 0, p = 0;
     std::size_t next[3] = {0, 0, 0}; // (od, oh, ow) of pixel p
     auto offsetOf       = [&] { return next[0] * sd + next[1] * sh + next[2] * sw; };
     for(std::size_t v = 0; v * 16 < span && p < P; ++v)
     {
-        unsigned take = 0, count = 0;
+        const std::size_t first = p; // the vector's first selected pixel
+        unsigned take           = 0;
         while(p < P && offsetOf() < v * 16 + 16)
         {
             take |= 1u << (offsetOf() - v * 16);
-            ++count;
             ++p;
             if(++next[2] == g.out[2])
             {
@@ -500,16 +500,14 @@ inline bool gatherStridedDenseByCompress(const Geometry& g, const float* xt, std
                 }
             }
         }
-        if(count == 0)
+        if(p == first)
             continue;
-        const std::size_t inside = std::min<std::size_t>(16, span - v * 16);
         Step& st = steps[nsteps++];
         st.at    = static_cast<std::uint32_t>(v * 16);
-        st.pos   = static_cast<std::uint32_t>(pos);
+        st.pos   = static_cast<std::uint32_t>(first);
         st.take  = static_cast<__mmask16>(take);
-        st.load  = static_cast<__mmask16>(inside == 16 ? 0xffffu : (1u << inside) - 1u);
-        st.put   = static_cast<__mmask16>(pos + 16 <= P ? 0xffffu : (1u << (P - pos)) - 1u);
-        pos += count;
+        st.load  = columnMask(span - v * 16, 0);
+        st.put   = columnMask(P - first, 0);
     }
     const std::size_t cols = nb * P;
     for(std::size_t c = 0; c < g.c; ++c)
