@@ -14,6 +14,7 @@
 // Timing: warm-up runs, then at least --reps runs and at least --min-time seconds (at most
 // --max-reps runs); the median is reported.
 #include "bench_common.hpp"
+#include "device_memory.hpp"
 
 #include <miopen/conv/problem.hpp>
 #include <miopen/conv/solver.hpp>
@@ -460,11 +461,11 @@ OnednnCase makeOnednnCase(Direction dir, dn::algorithm alg, const Shapes& s,
 
 const char* dirName(Direction d) { return miopen::conv::directionName(d); }
 
-std::vector<float> randomBuffer(std::size_t n, std::uint32_t seed)
+bench::DeviceVector<float> randomBuffer(std::size_t n, std::uint32_t seed)
 {
     std::mt19937 gen(seed);
     std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-    std::vector<float> v(n);
+    bench::DeviceVector<float> v(n);
     for(auto& x : v)
         x = dist(gen);
     return v;
@@ -554,10 +555,10 @@ CaseResult runCase(const Layer& l, Direction dir, const Options& o, const miopen
     r.dir   = dir;
     r.flop  = problem.flopCount();
 
-    // Plain buffers, the same data for both libraries.
-    std::vector<float> x  = randomBuffer(inDesc.elementCount(), 1);
-    std::vector<float> w  = randomBuffer(weiDesc.elementCount(), 2);
-    std::vector<float> dy = randomBuffer(outDesc.elementCount(), 3);
+    // Plain buffers in device-aligned memory (device_memory.hpp), the same data for both libraries.
+    bench::DeviceVector<float> x  = randomBuffer(inDesc.elementCount(), 1);
+    bench::DeviceVector<float> w  = randomBuffer(weiDesc.elementCount(), 2);
+    bench::DeviceVector<float> dy = randomBuffer(outDesc.elementCount(), 3);
 
     const auto dims = [](const TensorDescriptor& t) {
         dn::memory::dims d;
@@ -651,7 +652,7 @@ CaseResult runCase(const Layer& l, Direction dir, const Options& o, const miopen
     const auto applicable = miopen::conv::applicableSolvers(problem);
     if(!applicable.empty())
         r.registryFirst = applicable.front()->name();
-    std::vector<float> result(resultCount);
+    bench::DeviceVector<float> result(resultCount);
     miopen::conv::ConvTensors tensors;
     tensors.in  = x.data();
     tensors.wei = w.data();

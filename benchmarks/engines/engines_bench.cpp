@@ -17,6 +17,8 @@
 // pass-through's) and, for forwarded calls, the engine that ran (from the wrapper's routing trace).
 #include <miopen/miopen.h>
 
+#include "../device_memory.hpp"
+
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -173,10 +175,12 @@ float fromBf16(uint16_t v)
     return f;
 }
 
+using bench::DeviceVector;
+
 struct Buffer
 {
-    std::vector<float> f32;
-    std::vector<uint16_t> b16;
+    DeviceVector<float> f32;
+    DeviceVector<uint16_t> b16;
     bool bf16 = false;
     void init(size_t n, bool isBf16, uint32_t seed)
     {
@@ -233,7 +237,7 @@ struct Case
     miopenTensorDescriptor_t xD = nullptr, wD = nullptr, yD = nullptr;
     miopenConvolutionDescriptor_t conv = nullptr;
     Buffer x, w, y;
-    std::vector<char> ws;
+    DeviceVector<char> ws;
     size_t wsSize = 0;
     miopenConvAlgoPerf_t perf[8]{};
     char dir = 'F';
