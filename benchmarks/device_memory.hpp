@@ -3,7 +3,9 @@
 // aligned (glibc places a large block 16 bytes into its first page), so every 64-byte vector
 // access of a library would straddle two cache lines: on 2026-12-06 oneDNN's forward of
 // ResNet-50's conv2_x 3x3 layer (N=32, fp32) ran 15.5 ms on such buffers and 12.0 ms on aligned
-// ones, MIOpen's 15.2 and 13.0 ms; the engine ranking measures on aligned scratch tensors.
+// ones, MIOpen's (pass-through) 15.2 and 13.0 ms; the engine ranking measures on aligned scratch
+// tensors. hip-host's hipMalloc gives the same alignment; this allocator spares the benchmarks
+// linking hip-host.
 // Header-only.
 #ifndef BENCHMARKS_DEVICE_MEMORY_HPP
 #define BENCHMARKS_DEVICE_MEMORY_HPP
