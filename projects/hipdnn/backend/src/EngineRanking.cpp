@@ -1413,14 +1413,17 @@ std::vector<size_t> EngineRanking::rank(const HandleState& state,
     EngineRankingRecord record;
     if(previous.has_value() && best >= 0)
     {
-        // Each engine keeps its best score over the measurements (one that failed now goes last).
+        // Each engine's score becomes the geometric mean of its scores over the measurements (one
+        // that failed now goes last), so the ratio of two engines' scores is the geometric mean of
+        // their ratios in each measurement, where they ran side by side.
+        const double weight = std::max(previous->measurements, 1);
         for(size_t p = 0; p < times.size(); ++p)
         {
             for(size_t q = 0; q < previous->engineIds.size() && q < previous->timesUs.size(); ++q)
             {
-                if(previous->engineIds[q] == staticIds[p] && times[p] >= 0 && previous->timesUs[q] >= 0)
+                if(previous->engineIds[q] == staticIds[p] && times[p] > 0 && previous->timesUs[q] > 0)
                 {
-                    times[p] = std::min(times[p], previous->timesUs[q]);
+                    times[p] = std::exp((weight * std::log(previous->timesUs[q]) + std::log(times[p])) / (weight + 1));
                 }
             }
         }

@@ -69,8 +69,9 @@ std::string graphFingerprint(const hipdnn_data_sdk::data_objects::Graph& graph);
 std::string contextFingerprint(const HandleState& state);
 
 /// One ranking: engine ids best first with their scores in microseconds (the median of the
-/// engine's timed runs in a measurement; < 0: failed), and how many measurements (each in a
-/// different process) the scores are the best of.
+/// engine's timed runs in a measurement, or the geometric mean of those medians over several
+/// measurements; < 0: failed), and how many measurements (each in a different process) the
+/// scores are made of.
 struct EngineRankingRecord
 {
     std::vector<int64_t> engineIds;
@@ -83,11 +84,14 @@ constexpr int kCloseRaceMeasurements = 3;
 
 /// True when the slower of the record's two fastest engines took at most twice the faster's time
 /// (the provisional margin; re-timing inside one measurement uses 10%) and it has had fewer than
-/// kCloseRaceMeasurements measurements: a later process measures the
-/// graph again and keeps each engine's best score over all measurements. One measurement can be
-/// disturbed for one engine throughout (a neighbour's load that lasts the few hundred ms of a
-/// ranking), and on a close race that decides the order; disturbance only adds time, so the best
-/// over measurements made at different times converges to the undisturbed order.
+/// kCloseRaceMeasurements measurements: a later process measures the graph again and each
+/// engine's score becomes the geometric mean of its scores over all measurements. One
+/// measurement can be disturbed (a neighbour's load, the frequency, the cache state), and on a
+/// close race that decides the order. Within a measurement the two fastest run side by side
+/// (interleaved when close), so their ratio there is what the machine's state affects least;
+/// the geometric mean of the scores makes the merged ratio the geometric mean of those per-
+/// measurement ratios, so one measurement outvoted by the others cannot decide. (Keeping each
+/// engine's best score compared one engine's luckiest measurement with another's.)
 bool isProvisional(const EngineRankingRecord& record);
 
 /// The measured order: positions into `timesUs` (one time per engine in static order; < 0 =
