@@ -5,8 +5,9 @@
 // the graph (ops, dims, strides, data types, attributes: never tensor uids, names or pointers)
 // and of the context (loaded engines, their plugin binaries, the CPU). On a miss it measures:
 // each applicable engine builds an execution context on scratch buffers the backend allocates
-// and fills deterministically, runs once untimed and then best-of-k, and the engines are ordered
-// by time (the static order breaks near-ties). The ranking is kept in memory for every handle of
+// and fills deterministically, runs once untimed and then in interleaved timed rounds (scored by
+// the median run; a close pair gets more rounds), and the engines are ordered by time (the static
+// order breaks near-ties). The ranking is kept in memory for every handle of
 // the process and on disk (one text record per line, rewritten atomically), so a problem is
 // measured once per machine.
 #pragma once

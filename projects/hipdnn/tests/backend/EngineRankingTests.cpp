@@ -297,16 +297,38 @@ TEST_F(EngineRankingTest, TimedRunsAreInterleavedAndCloseEnginesAreRetimed)
 }
 
 // An engine is scored by the median of its timed runs, not its best run: A's runs are mostly
-// 60 ms with an occasional 20 ms one (timed: 60, 20, 60), B's are 40 ms. A caller's repeated calls
-// see A at 60 ms typically, so B is ranked first; the best run would have put A first (oneDNN's
-// wgrad of a 3x3 layer ranked at its best run, 14.5 ms, ran 16.6 ms in steady state, behind the
-// other engine's 15.6 ms). Neither is within 10% of the other, so no re-timing.
+// 60 ms with an occasional 20 ms one (timed: 60, 20, 60, then 60, 20, 60, 60), B's are 40 ms. A
+// caller's repeated calls see A at 60 ms typically, so B is ranked first; the best run would have
+// put A first (oneDNN's wgrad of a 3x3 layer ranked at its best run, 14.5 ms, ran 16.6 ms in
+// steady state, behind the other engine's 15.6 ms). Neither is within 10% of the other, but A's
+// 20 ms run is faster than B's slowest, so the pair is re-timed (see the next test).
 TEST_F(EngineRankingTest, EnginesAreScoredByTheMedianOfTheirTimedRuns)
 {
     startExecutionLog();
     setDelays("60000,60000,20000", "40000");
     EXPECT_EQ(rankOnNewHandle(convGraph(9)), kBThenA);
-    EXPECT_EQ(executions(), "AB" "AB" "BA" "AB");
+    const std::string log = executions();
+    EXPECT_EQ(log.size(), 16u) << log;
+    EXPECT_EQ(log.substr(0, 8), "AB" "AB" "BA" "AB") << log;
+    stopExecutionLog();
+}
+
+// The two fastest engines more than 10% apart are re-timed when their timed runs overlap (three
+// runs each do not order them): B's runs are 75, 75, 45 ms, A's 60 ms, so B's fastest run beats A's
+// slowest; B's median is 25% slower, and after four more rounds (B: 75, 75, 75, 45) still.
+// Without overlap (A 50 ms, B 80 ms) no re-timing.
+TEST_F(EngineRankingTest, EnginesWhoseTimedRunsOverlapAreRetimed)
+{
+    startExecutionLog();
+    setDelays("60000", "75000,75000,75000,45000");
+    EXPECT_EQ(rankOnNewHandle(convGraph(11)), kAThenB);
+    std::string log = executions();
+    EXPECT_EQ(log.size(), 16u) << log;
+    EXPECT_EQ(log.substr(0, 8), "AB" "AB" "BA" "AB") << log;
+    setDelays("50000", "80000");
+    EXPECT_EQ(rankOnNewHandle(convGraph(12)), kAThenB);
+    log = executions();
+    EXPECT_EQ(log, "AB" "AB" "BA" "AB") << log;
     stopExecutionLog();
 }
 

@@ -461,7 +461,7 @@ std::size_t columnParallelGemm(const char* solver, std::size_t G, std::size_t M,
 constexpr std::size_t kMaxCompressRow     = 8;
 constexpr std::size_t kMaxCompressVectors = 64;
 inline bool gatherStridedDenseByCompress(const Geometry& g, const float* xt, std::size_t n0, std::size_t nb,
-                                         float* dense)
+                                         std::size_t c0, std::size_t c1, float* dense)
 {
     const std::size_t P = g.outSpatial();
     if(g.out[2] > kMaxCompressRow || P == 0)
@@ -510,11 +510,11 @@ inline bool gatherStridedDenseByCompress(const Geometry& g, const float* xt, std
         st.put   = columnMask(P - first, 0);
     }
     const std::size_t cols = nb * P;
-    for(std::size_t c = 0; c < g.c; ++c)
+    for(std::size_t c = c0; c < c1; ++c)
         for(std::size_t i = 0; i < nb; ++i)
         {
             const float* base = xt + (n0 + i) * g.xs[0] + c * g.xs[1];
-            float* d          = dense + c * cols + i * P;
+            float* d          = dense + (c - c0) * cols + i * P;
             for(std::size_t k = 0; k < nsteps; ++k)
             {
                 const Step& st = steps[k];
@@ -526,17 +526,18 @@ inline bool gatherStridedDenseByCompress(const Geometry& g, const float* xt, std
 }
 #endif
 
-// dense[c][i*P + p] = x[n0 + i][c][strided pixel p] for nb images (1x1, pad 0): the input rows
-// the strides select, read in memory order (with explicit prefetch: they are every stride-th
-// row), as a dense fp32 matrix C x nb*P.
+// dense[c - c0][i*P + p] = x[n0 + i][c][strided pixel p] for channels [c0, c1) of nb images
+// (1x1, pad 0): the input rows the strides select, read in memory order (with explicit prefetch:
+// they are every stride-th row), as a dense fp32 matrix (c1 - c0) x nb*P.
 template <class E>
-void gatherStridedDense(const Geometry& g, const typename E::T* xt, std::size_t n0, std::size_t nb, float* dense)
+void gatherStridedDense(const Geometry& g, const typename E::T* xt, std::size_t n0, std::size_t nb, std::size_t c0,
+                        std::size_t c1, float* dense)
 {
     using T                 = typename E::T;
 #if MIOPEN_ISA_AVX512
     if constexpr(std::is_same<E, ElemF32>::value)
     {
-        if(gatherStridedDenseByCompress(g, xt, n0, nb, dense))
+        if(gatherStridedDenseByCompress(g, xt, n0, nb, c0, c1, dense))
             return;
     }
 #endif
@@ -544,7 +545,7 @@ void gatherStridedDense(const Geometry& g, const typename E::T* xt, std::size_t 
     const std::size_t cols  = nb * P;
     const std::size_t step  = static_cast<std::size_t>(g.str[2]) * g.xs[4];
     const std::size_t bytes = ((g.out[2] - 1) * step + 1) * sizeof(T);
-    for(std::size_t c = 0; c < g.c; ++c)
+    for(std::size_t c = c0; c < c1; ++c)
         for(std::size_t i = 0; i < nb; ++i)
             for(std::size_t od = 0; od < g.out[0]; ++od)
                 for(std::size_t oh = 0; oh < g.out[1]; ++oh)
@@ -552,7 +553,7 @@ void gatherStridedDense(const Geometry& g, const typename E::T* xt, std::size_t 
                     const T* src = xt + (n0 + i) * g.xs[0] + c * g.xs[1] +
                                    od * static_cast<std::size_t>(g.str[0]) * g.xs[2] +
                                    oh * static_cast<std::size_t>(g.str[1]) * g.xs[3];
-                    float* d = dense + c * cols + i * P + (od * g.out[1] + oh) * g.out[2];
+                    float* d = dense + (c - c0) * cols + i * P + (od * g.out[1] + oh) * g.out[2];
                     // A few selected rows ahead (past the plane's end: the next channel's rows).
                     const char* ahead =
                         reinterpret_cast<const char*>(src + 12 * static_cast<std::size_t>(g.str[1]) * g.xs[3]);
@@ -612,12 +613,50 @@ void prepackTransposedWeightBlocks(const Geometry& g, std::size_t cPerBlock, std
     });
 }
 
+// B of the strided 1x1 forward for the images [n0, n0 + nb) and the channels [cBase, cBase + K)
+// of a group: the strided input pixels as a dense fp32 matrix (channels x images*output pixels),
+// gathered one K block (kKC channels) at a time when the GEMM first asks for that block, into a
+// slice of kKC rows that the GEMM's packing then reads from L2. (Gathering all C channels first
+// wrote and re-read C*nb*P floats, 2.2 MB per slot for 1x1_1024_512_14_s2, beyond L2.) With more
+// than one column block the GEMM visits the K blocks once per column block, and a K block is
+// gathered again when it comes back; forwardStrided1x1Gemm keeps a chunk of images within one
+// column block, so that happens only for a single image wider than a block with K > kKC.
+template <class E>
+struct StridedGatherB
+{
+    static constexpr bool kPanelwise = true;
+    const Geometry* g         = nullptr;
+    const typename E::T* x    = nullptr;
+    std::size_t n0 = 0, nb = 0, cBase = 0, K = 0;
+    float* slice              = nullptr; // min(kKC, K) x nb*P floats
+    std::size_t gathered      = ~std::size_t{0}; // the K block in the slice
+
+    const float* source(std::size_t pc, std::size_t j, std::size_t, std::size_t& ldb)
+    {
+        if(pc != gathered)
+        {
+            gatherStridedDense<E>(*g, x, n0, nb, cBase + pc, cBase + pc + std::min(kKC, K - pc), slice);
+            gathered = pc;
+        }
+        ldb = nb * g->outSpatial();
+        return slice + j;
+    }
+    void packPanel(std::size_t pc, std::size_t kc, std::size_t j, std::size_t nr, float* dst)
+    {
+        std::size_t ldb    = 0;
+        const float* block = source(pc, j, nr, ldb);
+        for(std::size_t k = 0; k < kc; ++k)
+            for(std::size_t t = 0; t < kNR; ++t)
+                dst[k * kNR + t] = t < nr ? block[k * ldb + t] : 0.0f;
+    }
+};
+
 // Forward 1x1, pad 0, strides > 1 with at least as many images as threads: each slot takes a
-// contiguous range of images and, a few images at a time (enough for ~512 GEMM columns), first
-// gathers their strided input pixels into a dense fp32 matrix (C x images*output pixels, read in
-// memory order), then multiplies it like a stride-1 1x1 problem. Sequential reads beat gathering
-// the stride straight into the GEMM packing. The GEMM prefetches the next images' input (as in
-// backwardWeightsStrided1x1Gemm).
+// contiguous range of images and, a few images at a time (enough for ~512 GEMM columns),
+// multiplies their strided input pixels like a stride-1 1x1 problem, B gathered block by block
+// into a dense slice (StridedGatherB: the selected rows read in memory order). Sequential reads
+// beat gathering the stride straight into the GEMM packing. The GEMM prefetches the next images'
+// input (as in backwardWeightsStrided1x1Gemm).
 template <class E>
 std::size_t forwardStrided1x1Gemm(const char* solver, const Geometry& g, const void* x, const void* w, void* y,
                                   void* ws, std::size_t wsBytes)
@@ -630,10 +669,12 @@ std::size_t forwardStrided1x1Gemm(const char* solver, const Geometry& g, const v
     const bool fp32           = std::is_same<E, ElemF32>::value;
     const std::size_t ncBlock = fp32 ? kNCMax : stagedColumnBlock(M);
     const std::size_t aSize   = prepackedSize(M, K);
-    const std::size_t chunk   = std::max<std::size_t>(1, std::min(ceilDiv(512, P), ceilDiv(g.n, slots)));
+    // Images per GEMM: ~512 columns, within one column block (StridedGatherB).
+    const std::size_t chunk =
+        std::max<std::size_t>(1, std::min({ceilDiv(512, P), ncBlock / P, ceilDiv(g.n, slots)}));
 
     SlotRegions sr;
-    const std::size_t oDense = sr.add(g.c * chunk * P);
+    const std::size_t oSlice = sr.add(std::min(kKC, K) * chunk * P);
     const std::size_t oPack  = sr.add(kKC * ncBlock);
     const std::size_t oTile  = sr.add(kMR * kNR);
     const std::size_t oStage = fp32 ? 0 : sr.add(M * ncBlock);
@@ -648,7 +689,7 @@ std::size_t forwardStrided1x1Gemm(const char* solver, const Geometry& g, const v
     const auto* xt = static_cast<const T*>(x);
     auto* yt       = static_cast<T*>(y);
     forEachSlot(slots, [&](std::size_t s) {
-        float* dense = sr.at(s, oDense);
+        float* slice = sr.at(s, oSlice);
         GemmScratch scratch;
         scratch.bPack    = sr.at(s, oPack);
         scratch.tile     = sr.at(s, oTile);
@@ -657,14 +698,19 @@ std::size_t forwardStrided1x1Gemm(const char* solver, const Geometry& g, const v
         {
             const std::size_t nb   = std::min(chunk, range.second - n0);
             const std::size_t cols = nb * P;
-            gatherStridedDense<E>(g, xt, n0, nb, dense);
             const std::size_t nextImages = std::min(chunk, range.second - std::min(range.second, n0 + nb));
             PrefetchStream next(xt + (n0 + nb) * g.xs[0], nextImages * g.xs[0] * sizeof(T));
             for(std::size_t grp = 0; grp < g.groups; ++grp)
             {
                 PrepackedA a{apack + grp * aSize, M};
-                BatchedB<ElemF32> b;
-                b.m   = BatchedMatrix<ElemF32>{dense + grp * K * cols, cols, 0, cols, K, 0};
+                StridedGatherB<E> b;
+                b.g     = &g;
+                b.x     = xt;
+                b.n0    = n0;
+                b.nb    = nb;
+                b.cBase = grp * K;
+                b.K     = K;
+                b.slice = slice;
                 T* yg = yt + n0 * g.ys[0] + grp * M * g.ys[1];
                 if(fp32)
                 {
@@ -1376,7 +1422,7 @@ std::size_t backwardWeightsStrided1x1Gemm(const char* solver, const Geometry& g,
         {
             const std::size_t nb   = std::min(chunk, range.second - n0);
             const std::size_t cols = nb * P;
-            gatherStridedDense<E>(g, xt, n0, nb, dense);
+            gatherStridedDense<E>(g, xt, n0, nb, 0, g.c, dense);
             const std::size_t nextImages = std::min(chunk, range.second - std::min(range.second, n0 + nb));
             PrefetchStream next(xt + (n0 + nb) * g.xs[0], nextImages * g.xs[0] * sizeof(T));
             for(std::size_t grp = 0; grp < g.groups; ++grp)

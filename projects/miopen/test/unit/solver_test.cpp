@@ -846,8 +846,11 @@ TEST(SolverAccuracyFixed, StridedBackwardData1x1ColumnBlocks)
 // the selected pixels, then a 1x1 GEMM per group, which prefetches the next gather's input).
 // Shapes: channel counts that are not multiples of the panel width, several images per gather (K
 // blocks crossing image and row ends), one image per gather with a K tail, stride 3, a 3-D case,
-// two groups, several gathers per thread (the prefetch of the next images in use), and short
-// rows; each in fp32, fp16 and bf16.
+// two groups, several gathers per thread (the prefetch of the next images in use), short rows,
+// and channels per group beyond one GEMM K block (the forward gathers its B a K block of 256
+// channels at a time: a channel tail, channel offsets of a second group, and an image wider than
+// a column block, whose K blocks are gathered again for its second column block); each in fp32,
+// fp16 and bf16.
 void checkStrided1x1(std::uint64_t solverId, Direction dir)
 {
     struct Shape
@@ -866,6 +869,9 @@ void checkStrided1x1(std::uint64_t solverId, Direction dir)
                                       // AVX-512), 3 images per gather; the plane's last vector is
                                       // partial (an over-read there would stay inside Buffer's
                                       // canary, so only the values are checked, not the mask)
+        {2, 300, 6, 1, 0, 13, 13, 2},  // 300 channels: forward K blocks 256 + 44
+        {2, 600, 4, 2, 0, 14, 15, 2},  // two groups of 300 channels
+        {2, 270, 4, 1, 0, 57, 59, 2},  // 29 x 30 outputs: 870 columns, two column blocks
     };
     std::mt19937 rng(static_cast<std::uint32_t>(1000 + solverId));
     int caseIndex        = 0;
