@@ -756,8 +756,8 @@ constexpr double kHopelessFactor  = 3.0; // this much slower than the best after
 // product's own bound (a forwarded call may cost up to 1% over pass-through). It was 2% until
 // 2026-12-05, which kept MIOPEN_ENGINE first wherever DNNL_ENGINE was 1-2% faster.
 constexpr double kStaticTieMargin = 0.01;
-// The two fastest within 10%, or their timed runs overlapping (runsOverlap): re-timed, interleaved.
-constexpr double kCloseMargin     = 0.10; // the log says 10%
+// The two fastest within 10%, or with overlapping timed runs (runsOverlap): re-timed, interleaved.
+constexpr double kCloseMargin     = 0.10;
 // The slower of the two fastest at most 2x the faster: the record is provisional (measured again
 // by later processes, see isProvisional). Far wider than kCloseMargin because the disturbance it
 // corrects can last a whole measurement for one engine: in full engines_bench runs one engine's
@@ -1112,11 +1112,11 @@ bool runsOverlap(const std::vector<double>& fasterRuns, const std::vector<double
                *std::min_element(slowerRuns.begin(), slowerRuns.end());
 }
 
-/// The two fastest engines measured within kCloseMargin of each other, or whose runs overlap, are timed again in
-/// interleaved rounds (A B, B A, A B, ...), so that drift of the machine between the two first
-/// measurements (frequency, another process, cache state) cannot decide a close ranking. The
-/// runs join each engine's timed runs (the caller scores the engines by the medians of all of
-/// them). Returns the number of rounds run.
+/// The two fastest engines measured within kCloseMargin of each other, or whose runs overlap, are
+/// timed again in interleaved rounds (A B, B A, A B, ...), so that drift of the machine between
+/// the two first measurements (frequency, another process, cache state) cannot decide a close
+/// ranking. The runs join each engine's timed runs (the caller scores the engines by the medians
+/// of all of them). Returns the number of rounds run.
 int refineClosePair(EngineTrial& a, std::vector<double>& aRuns, EngineTrial& b, std::vector<double>& bRuns,
                     Turns& turns)
 {
@@ -1404,10 +1404,18 @@ std::vector<size_t> EngineRanking::rank(const HandleState& state,
                 {
                     times[i] = runs[i].empty() ? times[i] : medianOf(runs[i]);
                 }
+                std::ostringstream why;
+                if(close)
+                {
+                    why << " within " << kCloseMargin * 100 << "%";
+                }
+                else
+                {
+                    why << ": timed runs overlap";
+                }
                 HIPDNN_LOG_INFO("engine ranking " << key << ": " << engines[staticOrder[first]].name << " and "
-                                                  << engines[staticOrder[second]].name
-                                                  << (close ? " within 10%" : ": timed runs overlap")
-                                                  << ", re-timed in " << rounds << " interleaved rounds");
+                                                  << engines[staticOrder[second]].name << why.str() << ", re-timed in "
+                                                  << rounds << " interleaved rounds");
             }
             catch(const std::exception& ex)
             {
