@@ -641,6 +641,7 @@ struct StridedGatherB
         ldb = nb * g->outSpatial();
         return slice + j;
     }
+    // The GEMM packs from source(), which always has the panel; this completes the interface.
     void packPanel(std::size_t pc, std::size_t kc, std::size_t j, std::size_t nr, float* dst)
     {
         std::size_t ldb    = 0;
