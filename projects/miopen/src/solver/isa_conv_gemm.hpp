@@ -644,11 +644,9 @@ struct StridedGatherB
     // The GEMM packs from source(), which always has the panel; this completes the interface.
     void packPanel(std::size_t pc, std::size_t kc, std::size_t j, std::size_t nr, float* dst)
     {
-        std::size_t ldb    = 0;
-        const float* block = source(pc, j, nr, ldb);
-        for(std::size_t k = 0; k < kc; ++k)
-            for(std::size_t t = 0; t < kNR; ++t)
-                dst[k * kNR + t] = t < nr ? block[k * ldb + t] : 0.0f;
+        std::size_t ldb = 0;
+        source(pc, j, nr, ldb);
+        BatchedMatrix<ElemF32>{slice, ldb, 0, ldb, kc, 0}.packAsB(0, kc, j, nr, dst);
     }
 };
 
