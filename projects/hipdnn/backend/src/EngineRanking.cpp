@@ -527,21 +527,32 @@ bool isHex(const std::string& s, size_t n)
 
 std::string EngineRankingDb::formatRecord(const std::string& key, const EngineRankingRecord& record)
 {
+    auto score = [](std::ostringstream& out, double t) {
+        if(t < 0)
+        {
+            out << "failed";
+            return;
+        }
+        char buffer[32];
+        std::snprintf(buffer, sizeof(buffer), "%.1f", t);
+        out << buffer;
+    };
     std::ostringstream out;
     out << kRecordMagic << ' ' << key << ' ';
     for(size_t i = 0; i < record.engineIds.size(); ++i)
     {
         out << (i == 0 ? "" : ",") << hex64(static_cast<uint64_t>(record.engineIds[i])) << ':';
-        const double t = i < record.timesUs.size() ? record.timesUs[i] : -1.0;
-        if(t < 0)
+        if(i < record.scoresUs.size() && !record.scoresUs[i].empty())
         {
-            out << "failed";
+            for(size_t m = 0; m < record.scoresUs[i].size(); ++m)
+            {
+                out << (m == 0 ? "" : "/");
+                score(out, record.scoresUs[i][m]);
+            }
         }
         else
         {
-            char buffer[32];
-            std::snprintf(buffer, sizeof(buffer), "%.1f", t);
-            out << buffer;
+            score(out, i < record.timesUs.size() ? record.timesUs[i] : -1.0);
         }
     }
     if(record.measurements > 1)
@@ -591,29 +602,40 @@ bool EngineRankingDb::parseRecord(const std::string& line, std::string& key, Eng
             return false;
         }
         const int64_t id = static_cast<int64_t>(std::strtoull(item.substr(0, 16).c_str(), nullptr, 16));
-        const std::string time = item.substr(17);
-        double us = -1.0;
-        if(time != "failed")
+        // One score per stored measurement, '/'-separated (item.substr(17) + '/' so that an
+        // empty last score is seen).
+        std::vector<double> scores;
+        std::istringstream times(item.substr(17) + "/");
+        std::string time;
+        while(std::getline(times, time, '/'))
         {
-            char* end     = nullptr;
-            us            = std::strtod(time.c_str(), &end);
-            const bool ok = !time.empty() && end == time.c_str() + time.size() && std::isfinite(us) && us >= 0;
-            if(!ok)
+            double us = -1.0;
+            if(time != "failed")
             {
-                return false;
+                char* end     = nullptr;
+                us            = std::strtod(time.c_str(), &end);
+                const bool ok = !time.empty() && end == time.c_str() + time.size() && std::isfinite(us) && us >= 0;
+                if(!ok)
+                {
+                    return false;
+                }
             }
+            scores.push_back(us);
         }
-        if(std::find(r.engineIds.begin(), r.engineIds.end(), id) != r.engineIds.end())
+        if(std::find(r.engineIds.begin(), r.engineIds.end(), id) != r.engineIds.end() ||
+           static_cast<int>(scores.size()) > measurements ||
+           (!r.scoresUs.empty() && scores.size() != r.scoresUs.front().size()))
         {
             return false;
         }
         r.engineIds.push_back(id);
-        r.timesUs.push_back(us);
+        r.scoresUs.push_back(std::move(scores));
     }
     if(r.engineIds.empty())
     {
         return false;
     }
+    r.timesUs      = mergeMeasurements(r.scoresUs);
     r.measurements = measurements;
     key            = k;
     record         = std::move(r);
@@ -1166,6 +1188,53 @@ std::vector<size_t> orderByMeasuredTime(const std::vector<double>& times)
     return placed;
 }
 
+std::vector<double> mergeMeasurements(const std::vector<std::vector<double>>& scoresUs)
+{
+    const size_t engines      = scoresUs.size();
+    const size_t measurements = engines == 0 ? 0 : scoresUs.front().size();
+    std::vector<double> merged(engines, -1.0);
+    if(measurements <= 1)
+    {
+        for(size_t e = 0; e < engines; ++e)
+        {
+            merged[e] = scoresUs[e].empty() ? -1.0 : scoresUs[e].front();
+        }
+        return merged;
+    }
+    std::vector<std::vector<double>> relative(engines);
+    std::vector<double> fastest;
+    for(size_t m = 0; m < measurements; ++m)
+    {
+        double best = -1.0;
+        for(size_t e = 0; e < engines; ++e)
+        {
+            const double t = m < scoresUs[e].size() ? scoresUs[e][m] : -1.0;
+            best           = t > 0 && (best < 0 || t < best) ? t : best;
+        }
+        if(best <= 0)
+        {
+            continue;
+        }
+        fastest.push_back(best);
+        for(size_t e = 0; e < engines; ++e)
+        {
+            if(m < scoresUs[e].size() && scoresUs[e][m] > 0)
+            {
+                relative[e].push_back(scoresUs[e][m] / best);
+            }
+        }
+    }
+    for(size_t e = 0; e < engines; ++e)
+    {
+        const bool failedLast = scoresUs[e].size() < measurements || !(scoresUs[e].back() > 0);
+        if(!failedLast && !relative[e].empty())
+        {
+            merged[e] = medianOf(relative[e]) * medianOf(fastest);
+        }
+    }
+    return merged;
+}
+
 bool isProvisional(const EngineRankingRecord& record)
 {
     return record.measurements < kCloseRaceMeasurements &&
@@ -1435,25 +1504,29 @@ std::vector<size_t> EngineRanking::rank(const HandleState& state,
                                           << line.str() << "; score " << static_cast<long long>(times[i]));
     }
     EngineRankingRecord record;
-    if(previous.has_value() && best >= 0)
+    // Each engine's scores over the measurements (this one last), in static order.
+    std::vector<std::vector<double>> scores(times.size());
+    for(size_t p = 0; p < times.size(); ++p)
     {
-        // Each engine's score becomes the geometric mean of its scores over the measurements (one
-        // that failed now goes last), so the ratio of two engines' scores is the geometric mean of
-        // their ratios in each measurement, where they ran side by side.
-        const double weight = std::max(previous->measurements, 1);
-        for(size_t p = 0; p < times.size(); ++p)
+        if(previous.has_value() && best >= 0)
         {
-            for(size_t q = 0; q < previous->engineIds.size() && q < previous->timesUs.size(); ++q)
+            for(size_t q = 0; q < previous->engineIds.size(); ++q)
             {
-                if(previous->engineIds[q] == staticIds[p] && times[p] > 0 && previous->timesUs[q] > 0)
+                if(previous->engineIds[q] == staticIds[p])
                 {
-                    times[p] = std::exp((weight * std::log(previous->timesUs[q]) + std::log(times[p])) / (weight + 1));
+                    scores[p] = q < previous->scoresUs.size() ? previous->scoresUs[q]
+                                                              : std::vector<double>{previous->timesUs[q]};
                 }
             }
         }
+        scores[p].push_back(times[p]);
+    }
+    if(previous.has_value() && best >= 0)
+    {
         record.measurements = previous->measurements + 1;
         HIPDNN_LOG_INFO("engine ranking " << key << ": measurement " << record.measurements << " of a close race, merged with "
                                           << EngineRankingDb::formatRecord(key, *previous));
+        times = mergeMeasurements(scores);
     }
     const std::vector<size_t> positions = orderByMeasuredTime(times);
     std::vector<size_t> order;
@@ -1461,6 +1534,7 @@ std::vector<size_t> EngineRanking::rank(const HandleState& state,
     {
         record.engineIds.push_back(staticIds[p]);
         record.timesUs.push_back(times[p]);
+        record.scoresUs.push_back(scores[p]);
         order.push_back(staticOrder[p]);
     }
     if(best < 0)

@@ -9,7 +9,7 @@
 // the median run; a close pair gets more rounds), and the engines are ordered by time (the static
 // order breaks near-ties). The ranking is kept in memory for every handle of
 // the process and on disk (one text record per line, rewritten atomically), so a problem is
-// measured once per machine.
+// measured once per machine (a close race in up to kCloseRaceMeasurements processes).
 #pragma once
 
 #include <hipdnn_data_sdk/flatbuffer_utilities/DataObjects.hpp>
@@ -69,30 +69,41 @@ std::string graphFingerprint(const hipdnn_data_sdk::data_objects::Graph& graph);
 /// and the CPU (model name, hardware threads).
 std::string contextFingerprint(const HandleState& state);
 
-/// One ranking: engine ids best first with their scores in microseconds (the median of the
-/// engine's timed runs in a measurement, or the geometric mean of those medians over several
-/// measurements; < 0: failed), and how many measurements (each in a different process) the
-/// scores are made of.
+/// One ranking: engine ids best first with their scores in microseconds (< 0: failed), and how
+/// many measurements (each in a different process) the scores are made of. `scoresUs`, when not
+/// empty, has per engine (same order) its score in each stored measurement, oldest first (the
+/// median of the engine's timed runs there; < 0: failed), and `timesUs` is mergeMeasurements of
+/// it; every engine has the same number of stored measurements, at most `measurements` (a record
+/// written before the lists existed kept one merged score per engine).
 struct EngineRankingRecord
 {
     std::vector<int64_t> engineIds;
     std::vector<double> timesUs;
     int measurements = 1;
+    std::vector<std::vector<double>> scoresUs{};
 };
 
 /// Measurements a close race gets at most (the first and, in later processes, re-measurements).
 constexpr int kCloseRaceMeasurements = 3;
 
+/// Merges the measurements of a re-measured close race: `scoresUs[e][m]` is engine e's score in
+/// measurement m (< 0: failed; every engine has the same count). Within a measurement the
+/// engines ran side by side (the two fastest interleaved when close), so each engine's score
+/// there divided by that measurement's fastest score is what the machine's state affects least;
+/// an engine's merged score is the median of those relative scores over the measurements, times
+/// the median of the measurements' fastest scores (to stay in microseconds). With two engines
+/// the merged order is the median of their per-measurement ratios: one measurement in which one
+/// engine was disturbed throughout cannot decide, as it could under the geometric mean of the
+/// scores (engines_bench 2026-12-06 09:47, c3_3x3_128_s2 forward fp32: DNNL / MIOpen 0.970,
+/// 1.227, 0.960; geometric mean 1.045, MIOPEN_ENGINE first; median 0.970). An engine that failed
+/// in the latest measurement is failed (-1); one measurement: its scores unchanged.
+std::vector<double> mergeMeasurements(const std::vector<std::vector<double>>& scoresUs);
+
 /// True when the slower of the record's two fastest engines took at most twice the faster's time
 /// (the provisional margin; re-timing inside one measurement uses 10%) and it has had fewer than
-/// kCloseRaceMeasurements measurements: a later process measures the graph again and each
-/// engine's score becomes the geometric mean of its scores over all measurements. One
-/// measurement can be disturbed (a neighbour's load, the frequency, the cache state), and on a
-/// close race that decides the order. Within a measurement the two fastest run side by side
-/// (interleaved when close), so their ratio there is what the machine's state affects least;
-/// the geometric mean of the scores makes the merged ratio the geometric mean of those per-
-/// measurement ratios, so one measurement outvoted by the others cannot decide. (Keeping each
-/// engine's best score compared one engine's luckiest measurement with another's.)
+/// kCloseRaceMeasurements measurements: a later process measures the graph again and the
+/// measurements are merged (mergeMeasurements). One measurement can be disturbed (a neighbour's
+/// load, the frequency, the cache state), and on a close race that decides the order.
 bool isProvisional(const EngineRankingRecord& record);
 
 /// The measured order: positions into `timesUs` (one time per engine in static order; < 0 =
@@ -119,7 +130,8 @@ public:
     size_t corruptLines() const;
 
     /// "<key> <ranking>[ measured=<n>]" line of the file format (exposed for tests; the count is
-    /// written when above 1).
+    /// written when above 1). The ranking lists "<id hex>:<µs>" per engine, best first, or, for a
+    /// record with scoresUs, "<id hex>:<µs>/<µs>/..." (each stored measurement, oldest first).
     static std::string formatRecord(const std::string& key, const EngineRankingRecord& record);
     /// Parses one line; false for anything malformed.
     static bool parseRecord(const std::string& line, std::string& key, EngineRankingRecord& record);
