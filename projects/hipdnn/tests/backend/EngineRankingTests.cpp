@@ -259,16 +259,17 @@ TEST(EngineRankingDbFormat, MeasurementListsRoundTripAndMalformedListsAreRejecte
     ASSERT_TRUE(EngineRankingDb::parseRecord(legacy + " measured=2", k, back));
     EXPECT_EQ(back.measurements, 2);
     EXPECT_EQ(back.timesUs, (std::vector<double>{34.6, 36.0}));
-    EXPECT_TRUE(EngineRankingDb::parseRecord(legacy.substr(0, legacy.size() - 4) + "/1.0/2.0 measured=3", k, back) ==
-                false); // lists of different lengths
+    // Lists of different lengths (the first engine's shorter, then longer).
+    EXPECT_FALSE(EngineRankingDb::parseRecord(legacy + "/1.0 measured=2", k, back));
+    EXPECT_FALSE(EngineRankingDb::parseRecord(
+        "hipdnn-engine-ranking-v1 " + key + " 15b46865c717a122:1.0/2.0,10fe8acd4f473d8c:1.0 measured=2", k, back));
     for(const std::string& bad :
         {"hipdnn-engine-ranking-v1 " + key + " 15b46865c717a122:1.0/2.0",                   // more lists than measurements
          "hipdnn-engine-ranking-v1 " + key + " 15b46865c717a122:1.0/2.0/3.0/4.0 measured=3", // ditto
          "hipdnn-engine-ranking-v1 " + key + " 15b46865c717a122:1.0/ measured=2",            // empty score
          "hipdnn-engine-ranking-v1 " + key + " 15b46865c717a122:/1.0 measured=2",
          "hipdnn-engine-ranking-v1 " + key + " 15b46865c717a122:1.0//2.0 measured=3",
-         "hipdnn-engine-ranking-v1 " + key + " 15b46865c717a122:1.0/-2.0 measured=2",
-         "hipdnn-engine-ranking-v1 " + key + " 15b46865c717a122:1.0/2.0,10fe8acd4f473d8c:1.0 measured=2"})
+         "hipdnn-engine-ranking-v1 " + key + " 15b46865c717a122:1.0/-2.0 measured=2"})
     {
         EXPECT_FALSE(EngineRankingDb::parseRecord(bad, k, back)) << bad;
     }
