@@ -2,11 +2,13 @@
 // wgrad. 1-D, 2-D and 3-D, grouped (incl. depthwise), dilated, asymmetric padding, any strides.
 //
 // Algorithm and layouts (README "Convolution algorithm and layouts"):
-// - fp32 convolutions are created with algorithm::convolution_auto and, for fprop, prop_kind
-//   forward_training, so oneDNN's own dispatcher may choose its Winograd F(4x4,3x3) kernels
-//   (jit_wino_4x3) where it deems them faster than direct; forward_inference would let oneDNN's
-//   f32 brgconv (channels-last) win the dispatch instead, which with the caller's NCHW reorders
-//   measured up to 1.7x slower here. bf16 keeps convolution_direct (and forward_inference).
+// - fp32 convolutions are created with algorithm::convolution_auto, so oneDNN's own dispatcher
+//   may choose its Winograd F(4x4,3x3) kernels (jit_wino_4x3) where it deems them faster than
+//   direct; bf16 with convolution_direct. fprop is created as prop_kind forward_training: with
+//   forward_inference oneDNN's brgconv kernels (channels-last) win its dispatch, which with the
+//   caller's NCHW reorders measured up to 2x slower (the output's reorder from channels-last
+//   is slow for many channels) -- except fp32 strided convolutions with a kernel larger than 1
+//   and many channels (kBrgconvMinChannels), where brgconv is the faster one.
 // - Layouts: oneDNN's preferred layouts (format_tag::any), the caller's tensors reordered to and
 //   from them in the workspace when they differ; except for 1x1 stride-1 unpadded fp32
 //   convolutions with few channels (1/C + 1/K >= kCallerLayoutMinTraffic), which are created on
@@ -98,22 +100,40 @@ dnnl::memory::desc anyDesc(const std::vector<int64_t>& dims, dnnl::memory::data_
 /// (1/C + 1/K >= 0.0059) and lose for 1024->256, 512->2048 (<= 0.0049).
 constexpr double kCallerLayoutMinTraffic = 1.0 / 192;
 
-/// How the provider creates a convolution of the given types (see the file comment).
+/// fp32 fprop of a strided convolution with a kernel larger than 1 and at least this many input
+/// channels per group is created as forward_inference (oneDNN's brgconv) instead of
+/// forward_training (its direct jit kernel, Winograd being out for strides). Measured at N=32
+/// (AVX-512, oneDNN 2.6, reorders included, README): brgconv 0.91x / 0.67x / 0.83x the time on
+/// ResNet-50's 3x3 stride-2 layers of 128 / 256 / 512 channels, 0.97x on 5x5 stride-2 64->64
+/// 56x56, 1.00x on the 7x7 stride-2 stem (3 channels), but 1.22x on 3x3 stride-2 32->32 112x112.
+constexpr int64_t kBrgconvMinChannels = 64;
+
+/// How the provider creates a convolution (see the file comment).
 struct ConvAlgorithm
 {
     dnnl::algorithm algorithm = dnnl::algorithm::convolution_direct;
-    dnnl::prop_kind fpropKind = dnnl::prop_kind::forward_inference; // of a conv_fprop graph
+    dnnl::prop_kind fpropKind = dnnl::prop_kind::forward_training; // of a conv_fprop graph
     bool fp32 = false;
 };
 
-ConvAlgorithm convAlgorithm(std::initializer_list<dnnl::memory::data_type> types)
+ConvAlgorithm convAlgorithm(const ConvGeometry& g, std::initializer_list<dnnl::memory::data_type> types)
 {
     ConvAlgorithm a;
     a.fp32 = std::all_of(types.begin(), types.end(), [](auto t) { return t == dnnl::memory::data_type::f32; });
-    if(a.fp32)
+    if(!a.fp32)
     {
-        a.algorithm = dnnl::algorithm::convolution_auto;
-        a.fpropKind = dnnl::prop_kind::forward_training;
+        return a;
+    }
+    a.algorithm = dnnl::algorithm::convolution_auto;
+    bool kernel = false, strided = false;
+    for(size_t s = 0; s < g.strides.size(); ++s)
+    {
+        kernel  = kernel || g.w[2 + s] > 1;
+        strided = strided || g.strides[s] > 1;
+    }
+    if(kernel && strided && g.x[1] / g.groups >= kBrgconvMinChannels)
+    {
+        a.fpropKind = dnnl::prop_kind::forward_inference;
     }
     return a;
 }
@@ -282,7 +302,7 @@ void buildConvFprop(const GraphView& graph, PlanRecipe& recipe)
         const ChannelVector cv = channelVector(*bias, k);
         biasUser = dnnl::memory::desc({k}, dnnlType(*bias), dnnl::memory::dims{cv.stride});
     }
-    const ConvAlgorithm alg = convAlgorithm({srcType, weiType, dstType});
+    const ConvAlgorithm alg = convAlgorithm(g, {srcType, weiType, dstType});
     const ConvDescs caller{userDesc(x), weightsDesc(w, g.groups), userDesc(out)};
     const ConvDescs preferred{anyDesc(g.x, srcType), anyDesc(groupedDims(g.w, g.groups), weiType),
                               anyDesc(g.y, dstType)};
@@ -327,7 +347,7 @@ void buildConvDgrad(const GraphView& graph, PlanRecipe& recipe)
     const auto& dx = graph.tensor(a->dx_tensor_uid());
     const ConvGeometry g = convGeometry(*a, vec(dx.dims()), vec(w.dims()), vec(dy.dims()));
     const auto dxType = dnnlType(dx), weiType = dnnlType(w), dyType = dnnlType(dy);
-    const ConvAlgorithm alg = convAlgorithm({dxType, weiType, dyType});
+    const ConvAlgorithm alg = convAlgorithm(g, {dxType, weiType, dyType});
     const ConvDescs caller{userDesc(dx), weightsDesc(w, g.groups), userDesc(dy)};
     const ConvDescs preferred{anyDesc(g.x, dxType), anyDesc(groupedDims(g.w, g.groups), weiType),
                               anyDesc(g.y, dyType)};
@@ -358,7 +378,7 @@ void buildConvWgrad(const GraphView& graph, PlanRecipe& recipe)
     const auto& dw = graph.tensor(a->dw_tensor_uid());
     const ConvGeometry g = convGeometry(*a, vec(x.dims()), vec(dw.dims()), vec(dy.dims()));
     const auto srcType = dnnlType(x), dwType = dnnlType(dw), dyType = dnnlType(dy);
-    const ConvAlgorithm alg = convAlgorithm({srcType, dwType, dyType});
+    const ConvAlgorithm alg = convAlgorithm(g, {srcType, dwType, dyType});
     const ConvDescs caller{userDesc(x), weightsDesc(dw, g.groups), userDesc(dy)};
     const ConvDescs preferred{anyDesc(g.x, srcType), anyDesc(groupedDims(g.w, g.groups), dwType),
                               anyDesc(g.y, dyType)};
