@@ -102,10 +102,11 @@ constexpr double kCallerLayoutMinTraffic = 1.0 / 192;
 
 /// fp32 fprop of a strided convolution with a kernel larger than 1 and at least this many input
 /// channels per group is created as forward_inference (oneDNN's brgconv) instead of
-/// forward_training (its direct jit kernel, Winograd being out for strides). Measured at N=32
-/// (AVX-512, oneDNN 2.6, reorders included, README): brgconv 0.91x / 0.67x / 0.83x the time on
-/// ResNet-50's 3x3 stride-2 layers of 128 / 256 / 512 channels, 0.97x on 5x5 stride-2 64->64
-/// 56x56, 1.00x on the 7x7 stride-2 stem (3 channels), but 1.22x on 3x3 stride-2 32->32 112x112.
+/// forward_training (its direct jit kernel; Winograd is out with strides). Time inference /
+/// training at N=32, reorders included (benchmarks/dnnl_fprop_variants, README): 0.89 / 0.80 /
+/// 0.90 on ResNet-50's 3x3 stride-2 layers of 128 / 256 / 512 channels, 0.96 on 5x5 stride-2
+/// 64->64 56x56, 1.01 on the 7x7 stride-2 stem (3 channels), but 1.24 on 3x3 stride-2 32->32
+/// 112x112.
 constexpr int64_t kBrgconvMinChannels = 64;
 
 /// How the provider creates a convolution (see the file comment).

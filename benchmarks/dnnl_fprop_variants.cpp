@@ -1,0 +1,217 @@
+// oneDNN forward convolutions created for training and for inference, as the oneDNN provider
+// creates them (dnn-providers/dnnl-provider, README "Convolution algorithm and layouts"): fp32
+// with algorithm::convolution_auto, bf16 with convolution_direct, every tensor format_tag::any,
+// the caller's packed NCHW tensors reordered in and the output reordered back (included in the
+// time, as in the provider's plans). For forward_inference oneDNN 2.6 dispatches its brgconv
+// kernels (channels-last), for forward_training its jit kernels on nChw16c (or Winograd); this
+// prints both on ResNet-50's layers at N=32 and the median of their per-round time ratios, the
+// measurements behind the provider's choice. Not a test: the machine is shared and noisy.
+#include "bench_common.hpp"
+
+#include <omp.h>
+
+#include <cstdint>
+#include <cstring>
+#include <unordered_map>
+
+namespace {
+
+namespace dn = dnnl;
+using tag = dn::memory::format_tag;
+
+struct Layer
+{
+    const char* name;
+    int64_t c, k, hw, rs, stride;
+};
+
+// engines_bench's ResNet-50 layers, the stem, and two strided shapes with fewer channels.
+const Layer kLayers[] = {
+    {"c2_1x1_64_64", 64, 64, 56, 1, 1},        {"c2_3x3_64", 64, 64, 56, 3, 1},
+    {"c2_1x1_64_256", 64, 256, 56, 1, 1},      {"c2_1x1_256_64", 256, 64, 56, 1, 1},
+    {"c3_1x1_256_128", 256, 128, 56, 1, 1},    {"c3_3x3_128_s2", 128, 128, 56, 3, 2},
+    {"c3_1x1_128_512", 128, 512, 28, 1, 1},    {"c3_1x1_256_512_s2", 256, 512, 56, 1, 2},
+    {"c3_1x1_512_128", 512, 128, 28, 1, 1},    {"c3_3x3_128", 128, 128, 28, 3, 1},
+    {"c4_1x1_512_256", 512, 256, 28, 1, 1},    {"c4_3x3_256_s2", 256, 256, 28, 3, 2},
+    {"c4_1x1_256_1024", 256, 1024, 14, 1, 1},  {"c4_1x1_512_1024_s2", 512, 1024, 28, 1, 2},
+    {"c4_1x1_1024_256", 1024, 256, 14, 1, 1},  {"c4_3x3_256", 256, 256, 14, 3, 1},
+    {"c5_1x1_1024_512", 1024, 512, 14, 1, 1},  {"c5_3x3_512_s2", 512, 512, 14, 3, 2},
+    {"c5_1x1_512_2048", 512, 2048, 7, 1, 1},   {"c5_1x1_1024_2048_s2", 1024, 2048, 14, 1, 2},
+    {"c5_1x1_2048_512", 2048, 512, 7, 1, 1},   {"c5_3x3_512", 512, 512, 7, 3, 1},
+    {"stem_7x7_3_64_s2", 3, 64, 224, 7, 2},    {"x_5x5_64_s2", 64, 64, 56, 5, 2},
+    {"x_3x3_32_s2", 32, 32, 112, 3, 2},        {"smoke_3x3_s2", 8, 8, 9, 3, 2},
+};
+
+struct Options
+{
+    int64_t batch = 32;
+    std::vector<std::string> filter;
+    std::vector<std::string> types{"fp32", "bf16"};
+    int rounds = 5;
+    int reps   = 3;
+};
+
+/// One forward convolution as the provider's plan runs it: reorders in, the primitive, reorder out.
+struct Pipeline
+{
+    std::vector<std::pair<dn::primitive, std::unordered_map<int, dn::memory>>> steps;
+    std::string impl;
+
+    void run(dn::stream& s)
+    {
+        for(auto& [p, args] : steps)
+            p.execute(s, args);
+        s.wait();
+    }
+};
+
+dn::memory filled(const dn::memory::desc& d, const dn::engine& eng)
+{
+    dn::memory m(d, eng);
+    std::memset(m.get_data_handle(), 0, d.get_size());
+    return m;
+}
+
+/// The user's NCHW tensor `user`, reordered into `want` by a step of `p` when they differ.
+dn::memory into(Pipeline& p, const dn::memory::desc& user, const dn::memory::desc& want, const dn::engine& eng)
+{
+    dn::memory u = filled(user, eng);
+    if(user == want)
+        return u;
+    dn::memory w = filled(want, eng);
+    p.steps.push_back({dn::reorder(u, w), {{DNNL_ARG_FROM, u}, {DNNL_ARG_TO, w}}});
+    return w;
+}
+
+Pipeline makePipeline(const Layer& l, int64_t n, dn::memory::data_type type, dn::prop_kind kind,
+                      const dn::engine& eng)
+{
+    const int64_t pad = (l.rs - 1) / 2, out = (l.hw + 2 * pad - l.rs) / l.stride + 1;
+    const dn::memory::dims x{n, l.c, l.hw, l.hw}, w{l.k, l.c, l.rs, l.rs}, y{n, l.k, out, out};
+    const auto alg = type == dn::memory::data_type::f32 ? dn::algorithm::convolution_auto
+                                                        : dn::algorithm::convolution_direct;
+    dn::primitive_attr attr;
+    attr.set_scratchpad_mode(dn::scratchpad_mode::user);
+    const dn::convolution_forward::primitive_desc pd(
+        dn::convolution_forward::desc(kind, alg, {x, type, tag::any}, {w, type, tag::any}, {y, type, tag::any},
+                                      {l.stride, l.stride}, {pad, pad}, {pad, pad}),
+        attr, eng);
+    Pipeline p;
+    p.impl                = pd.impl_info_str();
+    const dn::memory src  = into(p, {x, type, tag::nchw}, pd.src_desc(), eng);
+    const dn::memory wei  = into(p, {w, type, tag::oihw}, pd.weights_desc(), eng);
+    const dn::memory dst  = filled(pd.dst_desc(), eng);
+    const dn::memory user = filled({y, type, tag::nchw}, eng);
+    p.steps.push_back({dn::convolution_forward(pd),
+                       {{DNNL_ARG_SRC, src},
+                        {DNNL_ARG_WEIGHTS, wei},
+                        {DNNL_ARG_DST, dst},
+                        {DNNL_ARG_SCRATCHPAD, filled(pd.scratchpad_desc(), eng)}}});
+    if(!(pd.dst_desc() == user.get_desc()))
+        p.steps.push_back({dn::reorder(dst, user), {{DNNL_ARG_FROM, dst}, {DNNL_ARG_TO, user}}});
+    return p;
+}
+
+double medianOf(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/// Median ms of `reps` calls after one untimed call.
+double timeCalls(Pipeline& p, dn::stream& s, int reps)
+{
+    bench::TimingOptions o;
+    o.warmup   = 1;
+    o.minReps  = reps;
+    o.maxReps  = reps;
+    o.minTimeS = 0;
+    return bench::timeRuns([&]() { p.run(s); }, o).medianMs;
+}
+
+int usage()
+{
+    std::printf("usage: dnnl_fprop_variants [--batch=N] [--filter=a,b] [--types=fp32,bf16] [--rounds=N] "
+                "[--reps=N]\n"
+                "  each round times --reps calls of the training-created and of the inference-created\n"
+                "  convolution (the order alternating per round); prints each one's median over the\n"
+                "  rounds and the median of the per-round ratios inference / training\n");
+    return 2;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    Options o;
+    for(int i = 1; i < argc; ++i)
+    {
+        const std::string a = argv[i];
+        const auto value    = [&]() { return a.substr(a.find('=') + 1); };
+        if(bench::startsWith(a, "--batch="))
+            o.batch = std::atoll(value().c_str());
+        else if(bench::startsWith(a, "--filter="))
+            o.filter = bench::splitList(value());
+        else if(bench::startsWith(a, "--types="))
+            o.types = bench::splitList(value());
+        else if(bench::startsWith(a, "--rounds="))
+            o.rounds = std::atoi(value().c_str());
+        else if(bench::startsWith(a, "--reps="))
+            o.reps = std::atoi(value().c_str());
+        else
+            return usage();
+    }
+    if(o.batch < 1 || o.rounds < 1 || o.reps < 1)
+        return usage();
+    const dn::engine eng(dn::engine::kind::cpu, 0);
+    dn::stream strm(eng);
+    std::printf("dnnl_fprop_variants: batch %lld, %d round(s) of %d call(s), oneDNN %d.%d, isa %s, %d OpenMP "
+                "thread(s), %s\n",
+                static_cast<long long>(o.batch), o.rounds, o.reps, dn::version()->major, dn::version()->minor,
+                bench::isaName(dn::get_effective_cpu_isa()), omp_get_max_threads(), bench::cpuModel().c_str());
+    std::printf("%-20s %-4s %-30s %9s %-30s %9s %9s\n", "layer", "type", "training", "ms", "inference", "ms",
+                "inf/train");
+    for(const std::string& typeName : o.types)
+    {
+        if(typeName != "fp32" && typeName != "bf16")
+            return usage();
+        const auto type = typeName == "fp32" ? dn::memory::data_type::f32 : dn::memory::data_type::bf16;
+        for(const Layer& l : kLayers)
+        {
+            const std::string name = l.name;
+            const bool smoke       = bench::startsWith(name, "smoke");
+            bool wanted            = o.filter.empty() ? !smoke : false;
+            for(const auto& f : o.filter)
+                wanted = wanted || name.find(f) != std::string::npos;
+            if(!wanted)
+                continue;
+            Pipeline train, infer;
+            try
+            {
+                train = makePipeline(l, o.batch, type, dn::prop_kind::forward_training, eng);
+                infer = makePipeline(l, o.batch, type, dn::prop_kind::forward_inference, eng);
+            }
+            catch(const dn::error& e)
+            {
+                std::printf("%-20s %-4s not created: %s\n", l.name, typeName.c_str(), e.what());
+                continue;
+            }
+            std::vector<double> t, i, ratio;
+            for(int r = 0; r < o.rounds; ++r)
+            {
+                const bool trainFirst = r % 2 == 0;
+                const double first    = timeCalls(trainFirst ? train : infer, strm, o.reps);
+                const double second   = timeCalls(trainFirst ? infer : train, strm, o.reps);
+                t.push_back(trainFirst ? first : second);
+                i.push_back(trainFirst ? second : first);
+                ratio.push_back(i.back() / t.back());
+            }
+            std::printf("%-20s %-4s %-30s %9.3f %-30s %9.3f %9.3f\n", l.name, typeName.c_str(), train.impl.c_str(),
+                        medianOf(t), infer.impl.c_str(), medianOf(i), medianOf(ratio));
+            std::fflush(stdout);
+        }
+    }
+    bench::printLoad("at end");
+    return 0;
+}
