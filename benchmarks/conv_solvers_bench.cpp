@@ -594,7 +594,7 @@ CaseResult runCase(const Layer& l, Direction dir, const Options& o, const miopen
     // oneDNN: direct, auto (and winograd with --onednn-alg=all), each timed when asked for; the
     // first one's output (direct unless --onednn-alg=auto) is the correctness reference. Forward
     // is created as forward_training, and with best/all also as a forward_inference direct
-    // convolution: for that oneDNN 2.6 dispatches its brgconv kernels (channels-last), 1.2x to
+    // convolution: for that oneDNN 2.6 dispatches its brgconv kernels (channels-last), 1.1x to
     // 1.9x the rate of its training-time jit kernels on the strided 3x3 layers and the stem
     // (README, 2026-12-06).
     std::vector<float> reference(resultCount);
