@@ -58,7 +58,8 @@ struct Pipeline
 dn::memory filled(const dn::memory::desc& d, const dn::engine& eng)
 {
     dn::memory m(d, eng);
-    std::memset(m.get_data_handle(), 0, d.get_size());
+    if(d.get_size() != 0) // an empty desc (no scratchpad) has no buffer: memset(nullptr, 0, 0) is undefined
+        std::memset(m.get_data_handle(), 0, d.get_size());
     return m;
 }
 
