@@ -48,6 +48,19 @@ if(PROJECT_SANITIZE)
     # the canary test (projects/miopen/test/concurrency) proves they hide none of our races.
     set(PROJECT_TSAN_OPTIONS "suppressions=${PROJECT_SOURCE_DIR}/cmake/sanitizers/tsan.supp second_deadlock_stack=1 ${_symbolizer}")
     string(APPEND _env "export TSAN_OPTIONS='${PROJECT_TSAN_OPTIONS}'\n")
+    # Archer, LLVM OpenMP's tool for TSan (libomp-14-dev, next to clang's libomp), loaded by
+    # libomp through OMPT: it tells TSan about the fork, join and barriers of OpenMP regions,
+    # which happen inside the uninstrumented libomp. Without it, code of ours that runs inside a
+    # region (the dnnl-provider's worker placement, DnnlRuntime::placeTeam) reads and writes the
+    # master's stack with no order TSan can see, and the master's later use of that stack is
+    # reported as a race.
+    file(REAL_PATH "${CMAKE_CXX_COMPILER}" _cxx_real)
+    get_filename_component(_llvm_lib "${_cxx_real}/../../lib" ABSOLUTE)
+    find_library(PROJECT_ARCHER_LIBRARY NAMES archer HINTS "${_llvm_lib}" /usr/lib/llvm-14/lib)
+    if(NOT PROJECT_ARCHER_LIBRARY)
+      message(FATAL_ERROR "PROJECT_SANITIZE=thread needs LLVM OpenMP's Archer (libarcher.so, Debian: libomp-14-dev)")
+    endif()
+    string(APPEND _env "export OMP_TOOL_LIBRARIES='${PROJECT_ARCHER_LIBRARY}'\n")
   endif()
   # Tests that build a consumer program against this tree (install_consumer, debian_packages)
   # configure it with the environment's compiler and flags: an instrumented library needs an

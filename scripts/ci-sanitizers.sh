@@ -51,11 +51,12 @@ tsan_targets=(
   miopen_find_db_test                                          # find_db_concurrency_test (threads, forks)
   miopen_hipdnn_forwarding_test                                # the plan-cache latch case
   hipdnn_engine_ranking_tests                                  # threads ranking one graph
+  dnnl_runtime_tests                                           # oneDNN's workers pinned per calling thread
 )
 tsan_tests='^(miopen_conv_concurrency|miopen_conv_concurrency\.hipdnn_forwarding|miopen_tsan_canary'
 tsan_tests+='|miopen_HipdnnForwardingPlanCache'
 tsan_tests+='|FindDbTest\.(ConcurrentProcessesKeepEveryRecord|ConcurrentThreadsKeepEveryRecord|WriterKilledWhileHoldingTheLockDoesNotWedgeOthers)'
-tsan_tests+='|hipdnn_engine_ranking_tests\..*)$'
+tsan_tests+='|hipdnn_engine_ranking_tests\..*|dnnl_provider\.DnnlRuntimePlacement\..*)$'
 
 # The ASan/UBSan tree, shared by the asan and fuzz stages: the fuzzers need clang and ASan, and
 # PROJECT_BUILD_FUZZERS=ON compiles every target with -fsanitize=fuzzer-no-link (coverage for

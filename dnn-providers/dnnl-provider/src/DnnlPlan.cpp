@@ -59,6 +59,7 @@ void DnnlPlan::execute(const hipdnnPluginDeviceBuffer_t* buffers,
         binding.memory.set_data_handle(ctx.workspace(binding.offset));
     }
     DnnlRuntime::applyThreadingPolicy();
+    DnnlRuntime::placeTeam();
     for(const auto& step : _steps)
     {
         if(step.host)
