@@ -24,13 +24,19 @@ struct ThreadSetting
     std::string source;
 };
 
-int positiveEnv(const char* name)
+bool envSet(const char* name)
 {
     const char* value = std::getenv(name);
-    if(value == nullptr || *value == '\0')
+    return value != nullptr && *value != '\0';
+}
+
+int positiveEnv(const char* name)
+{
+    if(!envSet(name))
     {
         return 0;
     }
+    const char* value = std::getenv(name);
     char* end = nullptr;
     const long parsed = std::strtol(value, &end, 10);
     return (end != nullptr && *end == '\0' && parsed > 0 && parsed < 1 << 16) ? static_cast<int>(parsed) : 0;
@@ -64,12 +70,6 @@ const ThreadSetting& threadSetting()
         return s;
     }();
     return setting;
-}
-
-bool envSet(const char* name)
-{
-    const char* value = std::getenv(name);
-    return value != nullptr && *value != '\0';
 }
 
 /// False when `name` is 0, off, no or false (any case); `fallback` when unset or empty.
