@@ -9,7 +9,8 @@
 // the median run; a close pair gets more rounds), and the engines are ordered by time (the static
 // order breaks near-ties). The ranking is kept in memory for every handle of
 // the process and on disk (one text record per line, rewritten atomically), so a problem is
-// measured once per machine (a close race in up to kCloseRaceMeasurements processes).
+// measured once per machine (a close race in up to kCloseRaceMeasurements processes), except a
+// near-tie, which every process measures once and runs in its own measured order.
 #pragma once
 
 #include <hipdnn_data_sdk/flatbuffer_utilities/DataObjects.hpp>
@@ -83,7 +84,8 @@ struct EngineRankingRecord
     std::vector<std::vector<double>> scoresUs{};
 };
 
-/// Measurements a close race gets at most (the first and, in later processes, re-measurements).
+/// Measurements a close race gets (the first and, in later processes, re-measurements), and the
+/// most a record stores: a near-tie measured again drops its oldest.
 constexpr int kCloseRaceMeasurements = 3;
 
 /// Merges the measurements of a re-measured close race: `scoresUs[e][m]` is engine e's score in
@@ -105,6 +107,17 @@ std::vector<double> mergeMeasurements(const std::vector<std::vector<double>>& sc
 /// measurements are merged (mergeMeasurements). One measurement can be disturbed (a neighbour's
 /// load, the frequency, the cache state), and on a close race that decides the order.
 bool isProvisional(const EngineRankingRecord& record);
+
+/// True when the slower of the record's two fastest engines is within 15% of the faster (the
+/// near-tie margin): which of the two is faster then drifts with the machine's state over minutes
+/// (engines_bench 2026-12-06 18:55, c3_3x3_128 backward data fp32: DNNL_ENGINE / pass-through
+/// 0.89, 0.92, 0.94 in the first three repeats' fresh processes, 1.23 and 1.09 in the last two,
+/// both processes running DNNL_ENGINE slow throughout those repeats), so a ranking stored by
+/// earlier processes cannot follow it. Every process measures such a record once, at its first
+/// use, and runs its own measurement's order (its measurement agreed with that repeat's steady
+/// state, within 5%, in 355 of the 357 measurements of that run); the record keeps the last
+/// kCloseRaceMeasurements measurements, merged, for the processes that do not measure.
+bool isNearTie(const EngineRankingRecord& record);
 
 /// The measured order: positions into `timesUs` (one time per engine in static order; < 0 =
 /// failed), best first. Each engine, taken in static order, is placed before the first already
@@ -180,8 +193,11 @@ public:
 
 private:
     EngineRanking();
-    /// True when `record` is provisional and this process has not measured `key` yet.
+    /// True when `record` is provisional or a near-tie and this process has not measured `key` yet.
     bool measureAgain(const std::string& key, const EngineRankingRecord& record) const;
+    /// The record's engine ids best first for this process: its own measured order where it
+    /// measured a near-tie, else the record's.
+    std::vector<int64_t> orderHere(const std::string& key, const EngineRankingRecord& record) const;
     struct Impl;
     Impl* _impl;
 };
