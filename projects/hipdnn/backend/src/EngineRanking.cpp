@@ -1319,14 +1319,9 @@ bool EngineRanking::measureAgain(const std::string& key, const EngineRankingReco
 std::vector<int64_t> EngineRanking::orderHere(const std::string& key, const EngineRankingRecord& record) const
 {
     std::lock_guard<std::mutex> lock(_impl->settingsMutex);
+    // The key holds the context (the loaded engines), so the own order ranks the record's engines.
     const auto own = _impl->ownOrders.find(key);
-    // The record may have been rewritten with other engines since (another context's plugins).
-    if(own != _impl->ownOrders.end() &&
-       std::is_permutation(own->second.begin(), own->second.end(), record.engineIds.begin(), record.engineIds.end()))
-    {
-        return own->second;
-    }
-    return record.engineIds;
+    return own != _impl->ownOrders.end() ? own->second : record.engineIds;
 }
 
 uint64_t EngineRanking::measurementCount() const { return _impl->measurements.load(); }
