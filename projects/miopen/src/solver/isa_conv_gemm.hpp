@@ -628,6 +628,7 @@ struct StridedGatherB
     const Geometry* g         = nullptr;
     const typename E::T* x    = nullptr;
     std::size_t n0 = 0, nb = 0, cBase = 0, K = 0;
+    std::size_t nextN0 = 0, nextNb = 0, nextCBase = 0; // what the caller multiplies next (none: nextNb 0)
     float* slice              = nullptr; // min(kKC, K) x nb*P floats
     std::size_t gathered      = ~std::size_t{0}; // the K block in the slice
 
@@ -640,6 +641,18 @@ struct StridedGatherB
         }
         ldb = nb * g->outSpatial();
         return slice + j;
+    }
+    // The input of K block (pc, kc): the planes of its channels in each image (gemm prefetches
+    // them during the previous block's products); pc = K: the first block of the next images
+    // [nextN0, nextN0 + nextNb), which the caller multiplies next.
+    void sourceRanges(std::size_t pc, std::size_t kc, std::size_t, std::size_t, SourceRanges& out) const
+    {
+        const bool following  = pc >= K;
+        const std::size_t c0  = following ? nextCBase : cBase + pc;
+        const std::size_t img = following ? nextN0 : n0;
+        const std::size_t cnt = following ? nextNb : nb;
+        for(std::size_t n = img; n < img + cnt; ++n)
+            out.add(x + n * g->xs[0] + c0 * g->xs[1], kc * g->xs[1] * sizeof(typename E::T));
     }
     // The GEMM packs from source(), which always has the panel; this completes the interface.
     void packPanel(std::size_t pc, std::size_t kc, std::size_t j, std::size_t nr, float* dst)
@@ -710,11 +723,22 @@ std::size_t forwardStrided1x1Gemm(const char* solver, const Geometry& g, const v
                 b.cBase = grp * K;
                 b.K     = K;
                 b.slice = slice;
+                if(grp + 1 < g.groups) // the next group's first block, of the same images
+                {
+                    b.nextN0    = n0;
+                    b.nextNb    = nb;
+                    b.nextCBase = (grp + 1) * K;
+                }
+                else
+                {
+                    b.nextN0 = n0 + nb;
+                    b.nextNb = nextImages;
+                }
                 T* yg = yt + n0 * g.ys[0] + grp * M * g.ys[1];
                 if(fp32)
                 {
                     BatchedC c{reinterpret_cast<float*>(yg), g.ys[1], g.ys[0], P, 0};
-                    gemm(M, cols, K, ncBlock, a, b, c, scratch, false, &next);
+                    gemm(M, cols, K, ncBlock, a, b, c, scratch, false, nullptr);
                 }
                 else
                 {

@@ -524,6 +524,8 @@ void gemm(std::size_t M, std::size_t N, std::size_t K, std::size_t ncBlock, APro
                         b.sourceRanges(pc + kc, std::min(kKC, K - pc - kc), jc, nc, nextB);
                     else if(jc + nc < N)
                         b.sourceRanges(0, std::min(kKC, K), jc + nc, std::min(ncBlock, N - jc - nc), nextB);
+                    else // pc = K: what the caller multiplies after this product, if the provider knows
+                        b.sourceRanges(K, std::min(kKC, K), N, 0, nextB);
                     const std::size_t calls = ceilDiv(M, kMR) * ceilDiv(nc, kNR);
                     nextBPerCall            = ceilDiv(nextB.lines(), calls);
                 }
@@ -1493,6 +1495,8 @@ struct Im2colB
     // block's channels (one contiguous range in packed NCHW / NCDHW).
     void sourceRanges(std::size_t pc, std::size_t kc, std::size_t jc, std::size_t nc, SourceRanges& out) const
     {
+        if(pc >= ig.rows()) // what follows the product: not known here
+            return;
         const Geometry& G      = *ig.g;
         const std::size_t taps = G.filterSpatial();
         const std::size_t P    = G.outSpatial();
