@@ -147,6 +147,11 @@ struct Options
     // Interleaved rounds of the best MIOpen solver and the fastest oneDNN algorithm after the
     // sequential measurement: the ratio is the median of the per-round ratios (0: sequential).
     int pairRounds = 7;
+    // Whole passes over the selection: the machine has slow states that last minutes (memory
+    // bandwidth shared with the host's other guests), in which the memory-bound rows of one
+    // library lose more than the other's; a row's ratio is then the median over passes that lie
+    // minutes apart, each pass's ratio still printed.
+    int passes = 1;
 };
 
 void printUsage()
@@ -181,6 +186,9 @@ void printUsage()
         "                     again in N interleaved rounds (A B, B A, ...); the ratio is the\n"
         "                     median of the per-round ratios (default 7; 0: the sequential\n"
         "                     medians' ratio)\n"
+        "  --passes=N         run the whole selection N times; a row shows the pass with the\n"
+        "                     median ratio, every pass's ratio and the summary each pass's\n"
+        "                     minima (default 1)\n"
         "  --list             list the layers and exit\n");
 }
 
@@ -223,6 +231,8 @@ bool parseOptions(int argc, char** argv, Options& o, bool& listOnly)
             o.pairRounds = std::atoi(value().c_str());
         else if(startsWith(a, "--retries="))
             o.retries = std::atoi(value().c_str());
+        else if(startsWith(a, "--passes="))
+            o.passes = std::atoi(value().c_str());
         else if(startsWith(a, "--max-other-load="))
             o.maxOtherLoad = std::atof(value().c_str());
         else if(startsWith(a, "--quiet-wait="))
@@ -244,11 +254,11 @@ bool parseOptions(int argc, char** argv, Options& o, bool& listOnly)
         }
     }
     if(o.batch < 1 || o.minReps < 1 || o.maxReps < o.minReps || o.warmup < 0 || o.minTimeS < 0 ||
-       !(o.tol > 0) || o.retries < 0 || o.pairRounds < 0 || o.maxOtherLoad < 0 || o.quietWaitS < 0 ||
+       !(o.tol > 0) || o.retries < 0 || o.pairRounds < 0 || o.passes < 1 || o.maxOtherLoad < 0 || o.quietWaitS < 0 ||
        (o.clock != "wall" && o.clock != "cpu"))
     {
         std::fprintf(stderr, "bad option values (batch, reps, max-reps, warmup, min-time, tol, "
-                             "retries, max-other-load, quiet-wait, clock)\n");
+                             "retries, passes, max-other-load, quiet-wait, clock)\n");
         return false;
     }
     if(o.onednnAlg != "best" && o.onednnAlg != "direct" && o.onednnAlg != "auto" &&
@@ -371,6 +381,7 @@ struct CaseResult
     double ratioLo = 0, ratioHi = 0; // the paired rounds' smallest and largest ratio
     double ratioDirect   = 0; // best MIOpen / oneDNN convolution_direct (0 when not timed)
     double foreignLoad   = 0; // cores other processes kept busy while this case ran
+    std::vector<double> passRatios; // --passes > 1: every pass's ratio, in pass order
 };
 
 // ---- oneDNN ----
@@ -748,9 +759,11 @@ void printMarkdown(const std::vector<CaseResult>& results, const Options& o, dou
                    double stretch)
 {
     std::printf("\n## Results (N=%d, fp32, GFLOP/s from the median time)\n\n", o.batch);
+    const bool passes = o.passes > 1;
     std::printf("| layer | dir | MIOpen solvers (GFLOP/s; best in bold) | best MIOpen | oneDNN "
-                "(GFLOP/s impl; best in bold) | best oneDNN | ratio | vs direct | other load |\n"
-                "|---|---|---|---:|---|---:|---:|---:|---:|\n");
+                "(GFLOP/s impl; best in bold) | best oneDNN | ratio | vs direct | other load |%s\n"
+                "|---|---|---|---:|---|---:|---:|---:|---:|%s\n",
+                passes ? " ratio per pass |" : "", passes ? "---|" : "");
     for(const auto& r : results)
     {
         std::string solvers;
@@ -773,11 +786,15 @@ void printMarkdown(const std::vector<CaseResult>& results, const Options& o, dou
             dnnl += (dnnl.empty() ? "" : "; ") + std::string(bold ? "**" : "") +
                     fmt(od.gflops, 1) + " " + od.impl + (bold ? "**" : "");
         }
-        std::printf("| %s | %c | %s | %s | %s | %.1f | %s | %s | %.2f |\n", r.layer->name,
+        std::string perPass;
+        for(double pr : r.passRatios)
+            perPass += (perPass.empty() ? " " : " / ") + fmt(pr, 2);
+        std::printf("| %s | %c | %s | %s | %s | %.1f | %s | %s | %.2f |%s\n", r.layer->name,
                     miopen::conv::directionLetter(r.dir), solvers.c_str(), best.c_str(),
                     dnnl.c_str(), r.onednnGflops,
                     r.bestMiopen >= 0 ? fmt(r.ratio, 2).c_str() : "-",
-                    r.ratioDirect > 0 ? fmt(r.ratioDirect, 2).c_str() : "-", r.foreignLoad);
+                    r.ratioDirect > 0 ? fmt(r.ratioDirect, 2).c_str() : "-", r.foreignLoad,
+                    passes ? (perPass + " |").c_str() : "");
     }
 
     std::printf("\n\"ratio\": best correct MIOpen solver / fastest oneDNN algorithm (with --pair-rounds, "
@@ -785,7 +802,10 @@ void printMarkdown(const std::vector<CaseResult>& results, const Options& o, dou
                 "medians); \"vs direct\": "
                 "/ oneDNN convolution_direct. \"other load\": cores other processes kept busy "
                 "while the row was measured (/proc/stat minus this process); above ~0.1 the row "
-                "is noisy.\n");
+                "is noisy.%s\n",
+                passes ? " With --passes, each row is the pass with the median ratio (the lower "
+                         "median of an even count); \"ratio per pass\" lists every pass's."
+                       : "");
     std::printf("\n## Summary: min(best MIOpen / oneDNN) per filter group and direction "
                 "(target >= %.1f, stretch >= %.1f)\n\n",
                 target, stretch);
@@ -823,6 +843,35 @@ void printMarkdown(const std::vector<CaseResult>& results, const Options& o, dou
                         minRatio >= stretch ? "met" : "missed",
                         std::isinf(minDirect) ? "-" : fmt(minDirect, 3).c_str(), atDirect);
         }
+    if(!passes)
+        return;
+    std::printf("\nPer pass, min ratio per group and direction (the rows above take each layer's "
+                "median over passes):\n\n| group | dir |");
+    for(int p = 0; p < o.passes; ++p)
+        std::printf(" pass %d |", p + 1);
+    std::printf("\n|---|---|");
+    for(int p = 0; p < o.passes; ++p)
+        std::printf("---:|");
+    std::printf("\n");
+    for(const char* g : groups)
+        for(Direction d : kAllDirections)
+        {
+            std::vector<double> mins(static_cast<std::size_t>(o.passes), std::numeric_limits<double>::infinity());
+            bool any = false;
+            for(const auto& r : results)
+                if(std::strcmp(r.layer->group, g) == 0 && r.dir == d)
+                {
+                    any = true;
+                    for(std::size_t p = 0; p < r.passRatios.size() && p < mins.size(); ++p)
+                        mins[p] = std::min(mins[p], r.passRatios[p]);
+                }
+            if(!any)
+                continue;
+            std::printf("| %s | %c |", g, miopen::conv::directionLetter(d));
+            for(double m : mins)
+                std::printf(" %.3f |", m);
+            std::printf("\n");
+        }
 }
 
 void writeCsv(const std::vector<CaseResult>& results, const Options& o)
@@ -840,6 +889,29 @@ void writeCsv(const std::vector<CaseResult>& results, const Options& o)
               << od.impl << "\"," << od.timing.medianMs << ',' << od.timing.minMs << ','
               << od.timing.reps << ',' << od.gflops << ",,1\n";
     }
+}
+
+// One row per case from several passes: the pass whose ratio is the median (the lower one of
+// an even count), carrying every pass's ratio.
+std::vector<CaseResult> medianOverPasses(std::vector<std::vector<CaseResult>> passes)
+{
+    std::vector<CaseResult> rows;
+    if(passes.empty())
+        return rows;
+    for(std::size_t i = 0; i < passes[0].size(); ++i)
+    {
+        std::vector<std::size_t> order(passes.size());
+        for(std::size_t p = 0; p < passes.size(); ++p)
+            order[p] = p;
+        std::sort(order.begin(), order.end(),
+                  [&](std::size_t a, std::size_t b) { return passes[a][i].ratio < passes[b][i].ratio; });
+        CaseResult row = std::move(passes[order[(passes.size() - 1) / 2]][i]);
+        if(passes.size() > 1)
+            for(std::size_t p = 0; p < passes.size(); ++p)
+                row.passRatios.push_back(p == order[(passes.size() - 1) / 2] ? row.ratio : passes[p][i].ratio);
+        rows.push_back(std::move(row));
+    }
+    return rows;
 }
 
 int runAll(const Options& o)
@@ -882,8 +954,13 @@ int runAll(const Options& o)
     const dn::engine eng(dn::engine::kind::cpu, 0);
     dn::stream strm(eng);
 
-    std::vector<CaseResult> results;
+    std::vector<std::vector<CaseResult>> passResults(static_cast<std::size_t>(o.passes));
     bool allCorrect = true;
+    for(int pass = 0; pass < o.passes; ++pass)
+    {
+    if(o.passes > 1)
+        std::printf("\n# Pass %d of %d\n", pass + 1, o.passes);
+    std::vector<CaseResult>& results = passResults[static_cast<std::size_t>(pass)];
     for(const Layer& l : kLayers)
     {
         if(!layerSelected(l, o))
@@ -918,6 +995,8 @@ int runAll(const Options& o)
             std::fflush(stdout);
         }
     }
+    }
+    const std::vector<CaseResult> results = medianOverPasses(std::move(passResults));
     if(results.empty())
     {
         std::fprintf(stderr, "no layer matches the filter (--list shows them)\n");
