@@ -667,8 +667,10 @@ struct StridedGatherB
 // contiguous range of images and, a few images at a time (enough for ~512 GEMM columns),
 // multiplies their strided input pixels like a stride-1 1x1 problem, B gathered block by block
 // into a dense slice (StridedGatherB: the selected rows read in memory order). Sequential reads
-// beat gathering the stride straight into the GEMM packing. The GEMM prefetches the next images'
-// input (as in backwardWeightsStrided1x1Gemm).
+// beat gathering the stride straight into the GEMM packing. In fp32 the GEMM prefetches each K
+// block's input planes during the previous block's products (StridedGatherB::sourceRanges; the
+// last block prefetches the next images' first); the staged types prefetch the next images'
+// whole input, one stream (as in backwardWeightsStrided1x1Gemm).
 template <class E>
 std::size_t forwardStrided1x1Gemm(const char* solver, const Geometry& g, const void* x, const void* w, void* y,
                                   void* ws, std::size_t wsBytes)
