@@ -1369,22 +1369,24 @@ inline void col2imRow(const Im2colGeometry& ig, float* dx, const std::size_t* xs
 // run knowing where its first value is (an offset from the channel's base), its columns in the
 // block and which of them lie inside the input. A row is then a walk over its tap's runs, each
 // two masked loads, one permute that also puts the zeros of the padding in place, and one masked
-// store; the table is built once per column block and K extent. The generic path (forEachRun per
+// store; the table is built once per column block. The generic path (forEachRun per
 // row, a decision and a call per segment, and a second walk to prefetch) spent 17% of
 // GemmFwdRest's time on conv4_1_3x3_s2 forward (perf, Zen 5), as much as 30 cycles per 14-value
 // segment.
+// No default member initializers: Im2colB holds kIm2colRunsMax of them, and a provider is made
+// per group and slot (a depthwise convolution makes hundreds); buildIm2colRuns sets every field.
 struct Im2colRun
 {
-    std::size_t src = 0;  // offset of the run's first value from the channel's base (0 if none)
-    std::uint16_t dst = 0; // first column of the run in the block
-    __mmask16 load0 = 0, load1 = 0; // input floats read: [0, 16) and [16, 32) from src
-    __mmask16 valid = 0;  // columns taking a value (the others are padding: zero)
-    __mmask16 store = 0;  // the run's columns
-    std::uint8_t lo = 0;  // first valid column
+    std::size_t src;         // offset of the run's first value from the channel's base (0 if none)
+    std::uint16_t dst;       // first column of the run in the block
+    __mmask16 load0, load1;  // input floats read: [0, 16) and [16, 32) from src
+    __mmask16 valid;         // columns taking a value (the others are padding: zero)
+    __mmask16 store;         // the run's columns
+    std::uint8_t lo;         // first valid column
 };
 
-// Runs kept per block at most (the fast path is taken only when they fit): 3x3 filters on
-// output rows of 7 or more columns take at most 9 x ~130.
+// Runs kept per block at most (the fast path is taken only when they fit): a 3x3 filter on
+// output rows of 7 columns takes 9 x ~112, the 7x7 stem (rows of 112) 49 x ~55.
 constexpr std::size_t kIm2colRunsMax = 4096;
 constexpr std::size_t kIm2colTapsMax = 512; // filter taps (FD x FH x FW) of the fast path
 
