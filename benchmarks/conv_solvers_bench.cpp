@@ -900,15 +900,17 @@ std::vector<CaseResult> medianOverPasses(std::vector<std::vector<CaseResult>> pa
         return rows;
     for(std::size_t i = 0; i < passes[0].size(); ++i)
     {
-        std::vector<std::size_t> order(passes.size());
+        std::vector<double> ratios;
+        std::vector<std::size_t> order;
         for(std::size_t p = 0; p < passes.size(); ++p)
-            order[p] = p;
-        std::sort(order.begin(), order.end(),
-                  [&](std::size_t a, std::size_t b) { return passes[a][i].ratio < passes[b][i].ratio; });
+        {
+            ratios.push_back(passes[p][i].ratio);
+            order.push_back(p);
+        }
+        std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return ratios[a] < ratios[b]; });
         CaseResult row = std::move(passes[order[(passes.size() - 1) / 2]][i]);
         if(passes.size() > 1)
-            for(std::size_t p = 0; p < passes.size(); ++p)
-                row.passRatios.push_back(p == order[(passes.size() - 1) / 2] ? row.ratio : passes[p][i].ratio);
+            row.passRatios = ratios;
         rows.push_back(std::move(row));
     }
     return rows;
