@@ -526,8 +526,11 @@ void gemm(std::size_t M, std::size_t N, std::size_t K, std::size_t ncBlock, APro
                         b.sourceRanges(0, std::min(kKC, K), jc + nc, std::min(ncBlock, N - jc - nc), nextB);
                     else // pc = K: what the caller multiplies after this product, if the provider knows
                         b.sourceRanges(K, std::min(kKC, K), N, 0, nextB);
-                    const std::size_t calls = ceilDiv(M, kMR) * ceilDiv(nc, kNR);
-                    nextBPerCall            = ceilDiv(nextB.lines(), calls);
+                    // The calls free to carry it: a prepacked A takes the first column panel's.
+                    const std::size_t panels = ceilDiv(nc, kNR);
+                    const std::size_t calls =
+                        ceilDiv(M, kMR) * (AProv::kPrepacked && panels > 1 ? panels - 1 : panels);
+                    nextBPerCall = ceilDiv(nextB.lines(), calls);
                 }
             }
             for(std::size_t ic = 0; ic < M; ic += mcBlock)
@@ -702,6 +705,32 @@ inline void panelizeRow(const float* row, std::size_t k, std::size_t kc, std::si
         std::memcpy(dst + q * kNR * kc + k * kNR, row + q * kNR, kNR * sizeof(float));
     if(q * kNR < nc)
         std::memcpy(dst + q * kNR * kc + k * kNR, row + q * kNR, (nc - q * kNR) * sizeof(float));
+}
+
+// Packs a kc x nc B block row by row: row(k, buf) writes row k's nc values contiguously into buf,
+// ahead(k) prefetches row k's input; both are called for k = 0, 1, ... in order, ahead kAhead
+// rows before row. Rows pass through a small ring of buffers into the micro-panels a few rows
+// later: reading a row right after its (unaligned, masked) stores would stall on store-to-load
+// forwarding.
+template <class Row, class Ahead>
+void packRowsThroughRing(std::size_t kc, std::size_t nc, float* dst, Row&& row, Ahead&& ahead)
+{
+    constexpr std::size_t kRing  = 4;
+    constexpr std::size_t kAhead = 4;
+    alignas(64) float ring[kRing][kNCMax];
+    for(std::size_t k = 0; k < kAhead && k < kc; ++k)
+        ahead(k);
+    for(std::size_t k = 0; k < kc; ++k)
+    {
+        if(k + kAhead < kc)
+            ahead(k + kAhead);
+        if(k >= kRing)
+            panelizeRow(ring[k % kRing], k - kRing, kc, nc, dst);
+        row(k, ring[k % kRing]);
+    }
+    for(std::size_t k = kc > kRing ? kc - kRing : 0; k < kc; ++k)
+        panelizeRow(ring[k % kRing], k, kc, nc, dst);
+    zeroPanelTail(kc, nc, dst);
 }
 
 // dst[t*width + i] = rows[i][t] for i < nrows, t < len; zero for nrows <= i < width. Turns
@@ -1526,44 +1555,32 @@ struct Im2colB
 
     const float* getFromRuns(std::size_t pc, std::size_t kc, std::size_t nc, float* scratch) const
     {
-        constexpr std::size_t kRing  = 4; // as in get(): rows are panelized a few rows later
-        constexpr std::size_t kAhead = 4; // rows whose input lines are prefetched ahead
-        alignas(64) float ring[kRing][kNCMax];
         const Geometry& G       = *ig.g;
         const float* xf         = reinterpret_cast<const float*>(x);
         const std::size_t taps  = G.filterSpatial();
         const std::size_t cBase = ig.group * G.cPerGroup;
         const long step         = G.str[2];
-        auto rowRuns            = [&](std::size_t r, const float*& xc, const Im2colRun*& b, const Im2colRun*& e) {
+        // Row r: its channel's base and its tap's runs.
+        auto rowRuns = [&](std::size_t r, const float*& xc, const Im2colRun*& b, const Im2colRun*& e) {
             const std::size_t tap = r % taps;
             xc                    = xf + (cBase + r / taps) * G.xs[1];
             b                     = runs + runsOfTap[tap];
             e                     = runs + runsOfTap[tap + 1];
         };
-        for(std::size_t k = 0; k < kAhead && k < kc; ++k)
-        {
-            const float* xc;
-            const Im2colRun *b, *e;
-            rowRuns(pc + k, xc, b, e);
-            prefetchRuns(b, e, xc);
-        }
-        for(std::size_t k = 0; k < kc; ++k)
-        {
-            const float* xc;
-            const Im2colRun *b, *e;
-            if(k + kAhead < kc)
-            {
-                rowRuns(pc + k + kAhead, xc, b, e);
+        packRowsThroughRing(
+            kc, nc, scratch,
+            [&](std::size_t k, float* buf) {
+                const float* xc;
+                const Im2colRun *b, *e;
+                rowRuns(pc + k, xc, b, e);
+                im2colRowFromRuns(b, e, xc, step, buf);
+            },
+            [&](std::size_t k) {
+                const float* xc;
+                const Im2colRun *b, *e;
+                rowRuns(pc + k, xc, b, e);
                 prefetchRuns(b, e, xc);
-            }
-            if(k >= kRing)
-                panelizeRow(ring[k % kRing], k - kRing, kc, nc, scratch);
-            rowRuns(pc + k, xc, b, e);
-            im2colRowFromRuns(b, e, xc, step, ring[k % kRing]);
-        }
-        for(std::size_t k = kc > kRing ? kc - kRing : 0; k < kc; ++k)
-            panelizeRow(ring[k % kRing], k, kc, nc, scratch);
-        zeroPanelTail(kc, nc, scratch);
+            });
         return scratch;
     }
 #endif
@@ -1586,22 +1603,17 @@ struct Im2colB
                 return getFromRuns(pc, kc, nc, scratch);
         }
 #endif
-        // Rows are gathered into a small ring of row buffers and moved into the micro-panels a few
-        // rows later: reading a row right after its (unaligned, masked) stores would stall on
-        // store-to-load forwarding.
-        constexpr std::size_t kRing = 4;
-        alignas(64) float ring[kRing][kNCMax];
-        constexpr std::size_t kAhead = 4; // rows prefetched ahead (their runs lie far apart)
         const std::size_t nseg = ig.split(colOffset + jc, nc, segs);
-        Im2colGeometry::Row w  = ig.decompose(pc);
-        Im2colGeometry::Row ahead = ig.decompose(pc);
-        for(std::size_t k = 0; k < kAhead && k < kc; ++k)
-            ig.next(ahead);
         const std::size_t step = static_cast<std::size_t>(ig.g->str[2]) * ig.g->xs[4] * sizeof(typename E::T);
-        for(std::size_t k = 0; k < kc; ++k, ig.next(w))
-        {
-            if(k + kAhead < kc)
-            {
+        Im2colGeometry::Row w     = ig.decompose(pc); // row k's, then k + 1's, ...
+        Im2colGeometry::Row ahead = ig.decompose(pc); // the row the next ahead() prefetches
+        packRowsThroughRing(
+            kc, nc, scratch,
+            [&](std::size_t, float* buf) {
+                im2colRow<E>(ig, x, w, segs, nseg, buf, 1);
+                ig.next(w);
+            },
+            [&](std::size_t) { // the runs lie far apart: each one's lines
                 ig.forEachRun(ahead, segs, nseg,
                               [&](const OutputRowSegment&, std::size_t inOff, std::size_t lo, std::size_t hi) {
                                   const char* p = reinterpret_cast<const char*>(x + inOff);
@@ -1610,14 +1622,7 @@ struct Im2colB
                                       __builtin_prefetch(p + b);
                               });
                 ig.next(ahead);
-            }
-            if(k >= kRing)
-                panelizeRow(ring[k % kRing], k - kRing, kc, nc, scratch);
-            im2colRow<E>(ig, x, w, segs, nseg, ring[k % kRing], 1);
-        }
-        for(std::size_t k = kc > kRing ? kc - kRing : 0; k < kc; ++k)
-            panelizeRow(ring[k % kRing], k, kc, nc, scratch);
-        zeroPanelTail(kc, nc, scratch);
+            });
         return scratch;
     }
 };

@@ -960,6 +960,53 @@ TEST(SolverAccuracyFixed, PhaseGridStridesDilationsAndBlocks)
             }
 }
 
+// GemmFwdRest's fp32 AVX-512 im2col packs a column block from a table of runs (Im2colB): blocks
+// whose table would pass kIm2colRunsMax (4096) runs or filters of more than kIm2colTapsMax (512)
+// taps take the row-by-row packing instead. Shapes: outputs one column wide, so a block of more
+// than 455 columns needs a run per column and tap (9 x 768 in a whole block: the fallback; with
+// 2 threads each thread's last block is short enough for the table), with and without stride 2
+// along H (thousands of columns, so every thread count up to a few has whole blocks); and a
+// 23x23 filter (529 taps).
+TEST(SolverAccuracyFixed, ForwardIm2colRunTableFallback)
+{
+    struct Shape
+    {
+        std::size_t n, c, k, h, w, fh, fw;
+        int padH, padW, strH;
+    };
+    const Shape shapes[] = {
+        {4, 2, 3, 1600, 3, 3, 3, 1, 0, 1},  // 1600 x 1 outputs: 6400 columns
+        {3, 4, 6, 3201, 3, 3, 3, 1, 0, 2},  // stride 2 along H: 1601 x 1 outputs, 4803 columns
+        {2, 2, 3, 24, 25, 23, 23, 0, 0, 1}, // 529 taps: 2 x 3 outputs
+    };
+    const Solver* solver = miopen::conv::findSolver(91);
+    ASSERT_NE(solver, nullptr);
+    std::mt19937 rng(1091);
+    int caseIndex = 0;
+    for(const Shape& sh : shapes)
+    {
+        Spec s;
+        s.sd  = 2;
+        s.n   = sh.n;
+        s.c   = sh.c;
+        s.k   = sh.k;
+        s.g   = 1;
+        s.in  = {sh.h, sh.w};
+        s.fil = {sh.fh, sh.fw};
+        s.pad = {sh.padH, sh.padW};
+        s.str = {sh.strH, 1};
+        s.dil = {1, 1};
+        for(std::size_t d = 0; d < 2; ++d)
+            s.out.push_back(conv_reference::outputLength(s.in[d], s.fil[d], s.pad[d], s.str[d], 1));
+        s.orderX = s.orderW = s.orderY = "NCHW";
+        s.combo = Combo{Direction::Forward, miopenFloat, miopenFloat};
+        ASSERT_LE(s.flops(), 20e6) << s.describe();
+        const CaseResult r = runCase(*solver, s, rng, caseIndex++);
+        EXPECT_TRUE(r.accepted) << solver->name() << " declined " << s.describe();
+        EXPECT_TRUE(r.ok) << solver->name() << ": " << s.describe();
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Registry.
 
