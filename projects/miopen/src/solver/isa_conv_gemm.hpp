@@ -1398,13 +1398,19 @@ std::size_t backwardDataGemm(const char* solver, const Geometry& g, const void* 
 }
 
 // Backward weights of a 1x1, pad 0, strided convolution with at least as many images as
-// threads: each slot takes a contiguous range of images, gathers a few of them at a time densely
-// (as the strided forward does) and accumulates dY * dense^T into its partial dW; the partials
-// are added in slot order. While the GEMM of one chunk computes, the micro-kernels prefetch the
-// next chunk's input (all of it: the hardware prefetchers fetch the rows the strides skip
+// threads: each slot owns a range of dW's columns (input channels) and, a few images at a time,
+// gathers its channels' selected pixels densely (as the strided forward does) and accumulates
+// dY * dense^T straight into its columns of dW (fp32; an fp32 buffer for fp16 and bf16), so no
+// partial dW is swept or summed. While the GEMM of one chunk computes, the micro-kernels prefetch
+// the next chunk's input (all of it: the hardware prefetchers fetch the rows the strides skip
 // anyway), so its gather reads from cache; without that the gather and the GEMM take turns on
 // the memory bus and the GEMM's arithmetic units (ResNet-50's 1x1_256_128_56_s2: ~7 ms against
-// ~6 ms with it).
+// ~6 ms with it). Splitting the images instead (each slot a partial dW over all columns, added
+// in slot order at the end: 2 x 8 MB of partials swept once per chunk, then summed, for
+// 1x1_1024_2048_14_s2) measured slower on the 14x14 layers (alternating runs, Zen 5 VM,
+// 2026-12-07, paired ratio to oneDNN, 9 pairs: 1x1_1024_512_14_s2 median 0.80 -> 0.85,
+// 1x1_1024_2048_14_s2 0.81 -> 0.89; the 28x28 and 56x56 layers within the noise,
+// 1x1_256_128_56_s2 ~0.03 lower in three pairs).
 template <class E>
 std::size_t backwardWeightsStrided1x1Gemm(const char* solver, const Geometry& g, const void* x, const void* dy,
                                           void* dw, void* ws, std::size_t wsBytes)
@@ -1414,20 +1420,23 @@ std::size_t backwardWeightsStrided1x1Gemm(const char* solver, const Geometry& g,
     const std::size_t N     = g.cPerGroup;
     const std::size_t P     = g.outSpatial();
     const std::size_t slots = threadCount();
-    // Images per gather: enough for ~512 GEMM columns, but a dense matrix of at most
-    // kStridedWrwDenseFloats, so that it stays in the L2 while the GEMM reads it (ResNet-50's
-    // 1x1_1024_512_14_s2 took 11 images, 2.2 MB, now 4: GemmWrwUniversal 224-281 -> 303-304
-    // GFLOP/s; the 28x28 layers take 2 images instead of 3, +10-25%). The forward's GEMM reads
-    // its dense matrix differently and measured no gain from the same cap.
+    // Images per gather: enough for ~512 GEMM columns, but a dense matrix (the slot's channels)
+    // of at most kStridedWrwDenseFloats, so that it stays in the L2 while the GEMM reads it. (With
+    // the images split, 1x1_1024_512_14_s2 gathered all 1024 channels of 11 images, 2.2 MB, then
+    // of 4: GemmWrwUniversal 224-281 -> 303-304 GFLOP/s, the 28x28 layers +10-25%; a slot's 512
+    // channels now take 8.) The forward's GEMM reads its dense matrix differently and measured no
+    // gain from the same cap.
     constexpr std::size_t kStridedWrwDenseFloats = 200 * 1024;
+    const bool fp32         = std::is_same<E, ElemF32>::value;
+    const std::size_t parts = std::max<std::size_t>(1, std::min(slots, ceilDiv(N, kNR)));
+    const std::size_t wMax  = ceilDiv(ceilDiv(N, kNR), parts) * kNR;
     const std::size_t chunk = std::max<std::size_t>(
-        1, std::min({ceilDiv(512, P), ceilDiv(g.n, slots), kStridedWrwDenseFloats / (g.c * P)}));
-    const std::size_t total = g.groups * M * N;
+        1, std::min({ceilDiv(512, P), g.n, kStridedWrwDenseFloats / (g.groups * wMax * P)}));
 
     SlotRegions sr;
-    const std::size_t oDense   = sr.add(g.c * chunk * P);
+    const std::size_t oDense = sr.add(g.groups * wMax * chunk * P);
     const DynamicGemmRegions gr(sr, kNCMax);
-    const std::size_t oPartial = sr.add(total);
+    const std::size_t oAcc = fp32 ? 0 : sr.add(g.groups * M * wMax);
     Carver cv(ws);
     sr.place(cv.take(slots * sr.strideFloats()));
     if(x == nullptr)
@@ -1436,33 +1445,44 @@ std::size_t backwardWeightsStrided1x1Gemm(const char* solver, const Geometry& g,
 
     const auto* xt  = static_cast<const T*>(x);
     const auto* dyt = static_cast<const T*>(dy);
+    auto* dwt       = static_cast<T*>(dw);
     forEachSlot(slots, [&](std::size_t s) {
+        if(s >= parts)
+            return;
+        const auto range = splitRange(N, s, parts, kNR);
+        const std::size_t w = range.second - range.first;
+        if(w == 0)
+            return;
         float* dense              = sr.at(s, oDense);
-        float* partial            = sr.at(s, oPartial);
+        float* acc                = fp32 ? nullptr : sr.at(s, oAcc);
         const GemmScratch scratch = gr.scratch(sr, s);
-        const auto range          = splitRange(g.n, s, slots, 1);
-        if(range.first >= range.second)
-            std::memset(static_cast<void*>(partial), 0, total * sizeof(float));
-        for(std::size_t n0 = range.first; n0 < range.second; n0 += chunk)
+        for(std::size_t n0 = 0; n0 < g.n; n0 += chunk)
         {
-            const std::size_t nb   = std::min(chunk, range.second - n0);
+            const std::size_t nb   = std::min(chunk, g.n - n0);
             const std::size_t cols = nb * P;
-            gatherStridedDense<E>(g, xt, n0, nb, 0, g.c, dense);
-            const std::size_t nextImages = std::min(chunk, range.second - std::min(range.second, n0 + nb));
+            for(std::size_t grp = 0; grp < g.groups; ++grp)
+                gatherStridedDense<E>(g, xt, n0, nb, grp * N + range.first, grp * N + range.second,
+                                      dense + grp * w * cols);
+            const std::size_t nextImages = std::min(chunk, g.n - std::min(g.n, n0 + nb));
             PrefetchStream next(xt + (n0 + nb) * g.xs[0], nextImages * g.xs[0] * sizeof(T));
             for(std::size_t grp = 0; grp < g.groups; ++grp)
             {
-                BatchedRowsA<E> a; // dY from memory (the dense X is in cache)
+                BatchedRowsA<E> a;
                 a.m       = BatchedMatrix<E>{dyt + n0 * g.ys[0] + grp * M * g.ys[1], g.ys[1], g.ys[0], P, M, 0};
                 a.kExtent = cols;
                 BatchedRowsB<ElemF32> b;
-                b.m = BatchedMatrix<ElemF32>{dense + grp * N * cols, cols, 0, cols, N, 0};
-                BatchedC c{partial + grp * M * N, N, 0, static_cast<std::size_t>(-1) / 2, 0};
-                gemm(M, N, cols, kNCMax, a, b, c, scratch, n0 > range.first, &next);
+                b.m = BatchedMatrix<ElemF32>{dense + grp * w * cols, cols, 0, cols, w, 0};
+                float* cBase = fp32 ? reinterpret_cast<float*>(dwt) + grp * M * N + range.first : acc + grp * M * w;
+                BatchedC c{cBase, fp32 ? N : w, 0, static_cast<std::size_t>(-1) / 2, 0};
+                gemm(M, w, cols, kNCMax, a, b, c, scratch, n0 > 0, &next);
             }
         }
+        if(!fp32)
+            for(std::size_t grp = 0; grp < g.groups; ++grp)
+                for(std::size_t i = 0; i < M; ++i)
+                    for(std::size_t j = 0; j < w; ++j)
+                        dwt[grp * M * N + i * N + range.first + j] = E::store(acc[(grp * M + i) * w + j]);
     });
-    addPartialsInSlotOrder<E>(total, slots, [&](std::size_t s) { return sr.at(s, oPartial); }, static_cast<T*>(dw));
     return 0;
 }
 
