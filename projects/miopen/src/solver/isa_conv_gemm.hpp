@@ -1403,7 +1403,8 @@ std::size_t backwardDataGemm(const char* solver, const Geometry& g, const void* 
 // dY * dense^T straight into its columns of dW (fp32; an fp32 buffer for fp16 and bf16), so no
 // partial dW is swept or summed. While the GEMM of one chunk computes, the micro-kernels prefetch
 // the next chunk's input (all of it: the hardware prefetchers fetch the rows the strides skip
-// anyway), so its gather reads from cache; without that the gather and the GEMM take turns on
+// anyway; every slot fetches the other slots' channels too, one stream being one range), so its
+// gather reads from cache; without that the gather and the GEMM take turns on
 // the memory bus and the GEMM's arithmetic units (ResNet-50's 1x1_256_128_56_s2: ~7 ms against
 // ~6 ms with it). Splitting the images instead (each slot a partial dW over all columns, added
 // in slot order at the end: 2 x 8 MB of partials swept once per chunk, then summed, for
