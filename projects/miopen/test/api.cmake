@@ -10,9 +10,8 @@ add_executable(miopen_api_test
   api/conv_descriptor_test.cpp
   api/bad_input_test.cpp
   api/abi_layout_test.cpp
-  common/test_env.cpp
   common/forwarding_route.cpp)
-target_link_libraries(miopen_api_test PRIVATE MIOpen GTest::gtest GTest::gtest_main Threads::Threads)
+target_link_libraries(miopen_api_test PRIVATE MIOpen miopen_test_user_db GTest::gtest GTest::gtest_main Threads::Threads)
 target_include_directories(miopen_api_test PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/common)
 target_compile_definitions(miopen_api_test PRIVATE MIOPEN_BETA_API=1)
 project_set_warnings(miopen_api_test)
@@ -55,8 +54,8 @@ add_test(NAME miopen_library_gates
   COMMAND ${CMAKE_COMMAND} -DLIB=$<TARGET_FILE:MIOpen> -P ${CMAKE_CURRENT_SOURCE_DIR}/library_gates.cmake)
 
 # Find controls from the environment: one process per setting (they are read once per process).
-add_executable(miopen_find_mode_env_test unit/find_mode_env_test.cpp common/test_env.cpp)
-target_link_libraries(miopen_find_mode_env_test PRIVATE MIOpen_internal GTest::gtest GTest::gtest_main)
+add_executable(miopen_find_mode_env_test unit/find_mode_env_test.cpp)
+target_link_libraries(miopen_find_mode_env_test PRIVATE MIOpen_internal miopen_test_user_db GTest::gtest GTest::gtest_main)
 project_set_warnings(miopen_find_mode_env_test)
 foreach(_case "FastMissIsNotBenchmarkedNorRecorded|MIOPEN_FIND_MODE=FAST"
               "NormalAlwaysBenchmarks|MIOPEN_FIND_MODE=NORMAL"
@@ -145,8 +144,8 @@ cmake_language(DEFER CALL miopen_register_forwarding_run)
 # Test doubles: the execute-fails plugin; the latch plugin (its plan build of one problem blocks
 # until the test releases it: the plan-cache concurrency case); a backend library reporting the
 # next major version (fakes/wrong_major_backend.cpp), in its own directory under the real soname.
-add_executable(miopen_hipdnn_forwarding_test api/hipdnn_forwarding_test.cpp common/test_env.cpp)
-target_link_libraries(miopen_hipdnn_forwarding_test PRIVATE MIOpen GTest::gtest GTest::gtest_main Threads::Threads
+add_executable(miopen_hipdnn_forwarding_test api/hipdnn_forwarding_test.cpp)
+target_link_libraries(miopen_hipdnn_forwarding_test PRIVATE MIOpen miopen_test_user_db GTest::gtest GTest::gtest_main Threads::Threads
   hipdnn_backend_headers ${CMAKE_DL_LIBS})
 target_include_directories(miopen_hipdnn_forwarding_test PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 target_compile_definitions(miopen_hipdnn_forwarding_test PRIVATE MIOPEN_BETA_API=1)

@@ -8,8 +8,8 @@ target_include_directories(miopen_batchnorm_test PRIVATE ${CMAKE_CURRENT_SOURCE_
 # running statistics, MIOPEN_ENABLE_LOGGING_CMD, the opt-out, failure modes, verify mode), each
 # suite in its environment (api/hipdnn_batchnorm_forwarding_test.cpp).
 add_executable(miopen_hipdnn_batchnorm_forwarding_test api/hipdnn_batchnorm_forwarding_test.cpp
-  common/forwarding_route.cpp common/test_env.cpp)
-target_link_libraries(miopen_hipdnn_batchnorm_forwarding_test PRIVATE MIOpen hipdnn_test_sdk GTest::gtest
+  common/forwarding_route.cpp)
+target_link_libraries(miopen_hipdnn_batchnorm_forwarding_test PRIVATE MIOpen hipdnn_test_sdk miopen_test_user_db GTest::gtest
   GTest::gtest_main Threads::Threads)
 target_include_directories(miopen_hipdnn_batchnorm_forwarding_test PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 target_compile_definitions(miopen_hipdnn_batchnorm_forwarding_test PRIVATE MIOPEN_BETA_API=1)

@@ -183,6 +183,7 @@ public:
     std::uint64_t id() const noexcept override { return _id; }
     const char* name() const noexcept override { return _name; }
     miopenConvAlgorithm_t algorithm() const noexcept override { return miopenConvolutionAlgoGEMM; }
+    bool computes(Direction d) const noexcept override { return d == directionOf(_kind); }
 
     Applicability isApplicable(const ProblemDescription& p) const override
     {

@@ -134,6 +134,7 @@ public:
     std::uint64_t id() const noexcept override { return _id; }
     const char* name() const noexcept override { return _name; }
     miopenConvAlgorithm_t algorithm() const noexcept override { return miopenConvolutionAlgoGEMM; }
+    bool computes(Direction d) const noexcept override { return d == direction(); }
 
     Direction direction() const noexcept
     {

@@ -304,6 +304,7 @@ class NaiveFwd final : public Solver
 {
 public:
     std::uint64_t id() const noexcept override { return 85; }
+    bool computes(Direction d) const noexcept override { return d == Direction::Forward; }
     const char* name() const noexcept override { return "ConvDirectNaiveConvFwd"; }
     miopenConvAlgorithm_t algorithm() const noexcept override { return miopenConvolutionAlgoDirect; }
     Applicability isApplicable(const ProblemDescription& p) const override
@@ -335,6 +336,7 @@ class NaiveBwd final : public Solver
 {
 public:
     std::uint64_t id() const noexcept override { return 86; }
+    bool computes(Direction d) const noexcept override { return d == Direction::BackwardData; }
     const char* name() const noexcept override { return "ConvDirectNaiveConvBwd"; }
     miopenConvAlgorithm_t algorithm() const noexcept override { return miopenConvolutionAlgoDirect; }
     Applicability isApplicable(const ProblemDescription& p) const override
@@ -360,6 +362,7 @@ class NaiveWrw final : public Solver
 {
 public:
     std::uint64_t id() const noexcept override { return 87; }
+    bool computes(Direction d) const noexcept override { return d == Direction::BackwardWeights; }
     const char* name() const noexcept override { return "ConvDirectNaiveConvWrw"; }
     miopenConvAlgorithm_t algorithm() const noexcept override { return miopenConvolutionAlgoDirect; }
     Applicability isApplicable(const ProblemDescription& p) const override

@@ -88,6 +88,26 @@ const std::vector<const Solver*>& solverRegistry()
     return registry;
 }
 
+const std::vector<const Solver*>& solversFor(Direction d)
+{
+    static const std::array<std::vector<const Solver*>, 3> lists = [] {
+        std::array<std::vector<const Solver*>, 3> l;
+        const Direction all[] = {Direction::Forward, Direction::BackwardData, Direction::BackwardWeights};
+        for(std::size_t i = 0; i < l.size(); ++i)
+            for(const Solver* s : solverRegistry())
+                if(s->computes(all[i]))
+                    l[i].push_back(s);
+        return l;
+    }();
+    switch(d)
+    {
+    case Direction::Forward: return lists[0];
+    case Direction::BackwardData: return lists[1];
+    case Direction::BackwardWeights: return lists[2];
+    }
+    return lists[0];
+}
+
 const Solver* findSolver(std::uint64_t id)
 {
     for(const Solver* s : solverRegistry())
@@ -167,7 +187,7 @@ std::vector<const Solver*> applicableSolvers(const ProblemDescription& problem)
 {
     std::vector<const Solver*> result;
     const bool deterministic = problem.isDeterministic();
-    for(const Solver* s : solverRegistry())
+    for(const Solver* s : solversFor(problem.direction()))
     {
         if(const char* var = solverDisabledBy(*s))
         {

@@ -68,6 +68,7 @@ public:
     std::uint64_t id() const noexcept override { return _id; }
     const char* name() const noexcept override { return _name; }
     miopenConvAlgorithm_t algorithm() const noexcept override { return miopenConvolutionAlgoWinograd; }
+    bool computes(Direction d) const noexcept override { return d != Direction::BackwardWeights; }
 
     Applicability isApplicable(const ProblemDescription& p) const override
     {
@@ -115,6 +116,7 @@ public:
     std::uint64_t id() const noexcept override { return _id; }
     const char* name() const noexcept override { return _name; }
     miopenConvAlgorithm_t algorithm() const noexcept override { return miopenConvolutionAlgoWinograd; }
+    bool computes(Direction d) const noexcept override { return d == Direction::BackwardWeights; }
 
     Applicability isApplicable(const ProblemDescription& p) const override
     {

@@ -21,8 +21,8 @@ add_custom_command(
   COMMENT "Generating the MIOpen bad-input corpus from miopen.h"
   VERBATIM)
 add_executable(miopen_bad_input_test ${_bi_dir}/bad_input_test.cpp ${_bi_dir}/bad_input_handwritten.cpp
-  ${_bi_outputs} ${CMAKE_CURRENT_SOURCE_DIR}/common/test_env.cpp)
-target_link_libraries(miopen_bad_input_test PRIVATE MIOpen GTest::gtest GTest::gtest_main Threads::Threads)
+  ${_bi_outputs})
+target_link_libraries(miopen_bad_input_test PRIVATE MIOpen miopen_test_user_db GTest::gtest GTest::gtest_main Threads::Threads)
 target_include_directories(miopen_bad_input_test PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${_bi_dir} ${_bi_gen})
 target_compile_definitions(miopen_bad_input_test PRIVATE MIOPEN_BETA_API=1
   MIOPEN_BAD_INPUT_MIN_CASES=${MIOPEN_BAD_INPUT_MIN_CASES}

@@ -2,8 +2,8 @@
 # forwarding disabled and enabled (hipDNN's default engine order, ranking file in the build
 # tree: api.cmake's _fwd_env), and under ThreadSanitizer by scripts/ci-sanitizers.sh.
 add_executable(miopen_conv_concurrency_test
-  concurrency/conv_concurrency_test.cpp common/test_env.cpp common/forwarding_route.cpp)
-target_link_libraries(miopen_conv_concurrency_test PRIVATE MIOpen GTest::gtest GTest::gtest_main Threads::Threads)
+  concurrency/conv_concurrency_test.cpp common/forwarding_route.cpp)
+target_link_libraries(miopen_conv_concurrency_test PRIVATE MIOpen miopen_test_user_db GTest::gtest GTest::gtest_main Threads::Threads)
 target_include_directories(miopen_conv_concurrency_test PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 target_compile_definitions(miopen_conv_concurrency_test PRIVATE MIOPEN_BETA_API=1)
 project_set_warnings(miopen_conv_concurrency_test)

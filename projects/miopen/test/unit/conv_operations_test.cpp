@@ -4,6 +4,7 @@
 
 #include <miopen/conv/find_db.hpp>
 #include <miopen/conv/operations.hpp>
+#include <miopen/conv/solver.hpp>
 #include <miopen/handle.hpp>
 
 #include <gtest/gtest.h>
@@ -63,6 +64,40 @@ TEST(ConvOperations, TransposeMapsToTheRegularProblem)
     EXPECT_EQ(ApiProblem(ApiDirection::BackwardWeights, x, w, y, c).problem().direction(), Direction::BackwardWeights);
     const TensorDescriptor yWrong(miopenFloat, {2, 6, 8, 8});
     EXPECT_THROW(ApiProblem(ApiDirection::Forward, x, w, yWrong, c), Exception);
+}
+
+// At MIOPEN_LOG_LEVEL=6 the solver choice logs why each solver of the direction declines, with
+// the reason isApplicable gives ("<name>: <reason>").
+TEST(ConvOperations, DeclineReasonsAreLogged)
+{
+    // 1x1 stride 2 with a group count of 2: declined by Winograd (not 3x3) and several others.
+    const TensorDescriptor x(miopenFloat, {2, 8, 9, 9}), w(miopenFloat, {6, 4, 1, 1}), y(miopenFloat, {2, 6, 5, 5});
+    auto c = conv2d(0, 2, 1);
+    c.setGroupCount(2);
+    for(ApiDirection dir : {ApiDirection::Forward, ApiDirection::BackwardData, ApiDirection::BackwardWeights})
+    {
+        const ApiProblem p(dir, x, w, y, c);
+        std::string log;
+        std::vector<const Solver*> applicable;
+        {
+            find_db_test::CapturedLog capture("6");
+            applicable = applicableSolvers(p.problem());
+            log        = capture.stop();
+        }
+        miopen::resetLoggingForTests();
+        ASSERT_FALSE(applicable.empty());
+        std::size_t declined = 0;
+        for(const Solver* s : solversFor(p.problem().direction()))
+        {
+            const Applicability a = s->isApplicable(p.problem());
+            if(a)
+                continue;
+            ++declined;
+            EXPECT_NE(log.find(std::string(s->name()) + ": " + a.reason), std::string::npos)
+                << s->name() << " declined (" << a.reason << ") without a log line; log:\n" << log;
+        }
+        EXPECT_GT(declined, 0u);
+    }
 }
 
 class FindDbFlow : public ::testing::Test

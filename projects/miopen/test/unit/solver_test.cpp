@@ -1123,6 +1123,41 @@ TEST(SolverRegistry, ApplicableSolversFollowRegistryOrderAndApplicability)
     EXPECT_EQ(fwd.front()->id(), 1001u);
 }
 
+TEST(SolverRegistry, OrderedListPerDirection)
+{
+    // One list per direction: the registry's solvers that compute it, in registry order; every
+    // solver is in at least one, and a solver outside a direction's list declines its problems.
+    std::set<const Solver*> listed;
+    for(Direction dir : {Direction::Forward, Direction::BackwardData, Direction::BackwardWeights})
+    {
+        const auto& list = miopen::conv::solversFor(dir);
+        std::vector<const Solver*> expected;
+        for(const Solver* s : miopen::conv::solverRegistry())
+            if(s->computes(dir))
+                expected.push_back(s);
+        EXPECT_EQ(list, expected) << miopen::conv::directionName(dir);
+        ASSERT_FALSE(list.empty()) << miopen::conv::directionName(dir);
+        EXPECT_EQ(list.back()->algorithm(), miopenConvolutionAlgoDirect) << "naive comes last";
+        listed.insert(list.begin(), list.end());
+        const ProblemDescription p = simpleProblem(dir, false);
+        for(const Solver* s : miopen::conv::solverRegistry())
+            if(!s->computes(dir))
+            {
+                EXPECT_FALSE(s->isApplicable(p)) << s->name() << " applies to a direction it does not list";
+            }
+    }
+    EXPECT_EQ(listed.size(), miopen::conv::solverRegistry().size());
+    // Winograd F(4x4,3x3) and F(2x2,3x3) serve forward and backward data, each in both lists.
+    for(std::uint64_t id : {1001u, 84u})
+    {
+        const Solver* s = miopen::conv::findSolver(id);
+        ASSERT_NE(s, nullptr);
+        EXPECT_TRUE(s->computes(Direction::Forward) && s->computes(Direction::BackwardData) &&
+                    !s->computes(Direction::BackwardWeights))
+            << s->name();
+    }
+}
+
 TEST(SolverRegistry, DeclinesCarryReasons)
 {
     // Every solver declines at least one of these, and says why.

@@ -32,6 +32,8 @@ public:
     virtual std::uint64_t id() const noexcept            = 0;
     virtual const char* name() const noexcept            = 0;
     virtual miopenConvAlgorithm_t algorithm() const noexcept = 0;
+    // The directions it computes (its place in solversFor's lists); isApplicable declines the others.
+    virtual bool computes(Direction d) const noexcept = 0;
     // Checks everything `run` relies on: direction, data type, layout, geometry.
     virtual Applicability isApplicable(const ProblemDescription& problem) const = 0;
     virtual std::size_t workspaceSize(const ProblemDescription& problem) const = 0;
@@ -49,12 +51,16 @@ public:
 // Every solver in preference order (the order a heuristic choice walks).
 const std::vector<const Solver*>& solverRegistry();
 
+// The ordered solver list of one direction: the registry's solvers that compute it, in registry
+// order (upstream keeps one list per direction as well).
+const std::vector<const Solver*>& solversFor(Direction d);
+
 // The solver with this id, or nullptr.
 const Solver* findSolver(std::uint64_t id);
 const Solver* findSolver(const std::string& name);
 
-// Applicable solvers for the problem in registry order; each decline is logged at Info2 with its
-// reason. Honours the deterministic attribute and the solver switches below.
+// Applicable solvers for the problem: solversFor(its direction) filtered, in that order; each
+// decline is logged at Info2 with its reason. Honours the deterministic attribute and the solver switches below.
 std::vector<const Solver*> applicableSolvers(const ProblemDescription& problem);
 
 // Upstream's algorithm switches, read once per process: MIOPEN_DEBUG_CONV_GEMM, _DIRECT,
