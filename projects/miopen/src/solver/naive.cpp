@@ -304,9 +304,9 @@ class NaiveFwd final : public Solver
 {
 public:
     std::uint64_t id() const noexcept override { return 85; }
-    bool computes(Direction d) const noexcept override { return d == Direction::Forward; }
     const char* name() const noexcept override { return "ConvDirectNaiveConvFwd"; }
     miopenConvAlgorithm_t algorithm() const noexcept override { return miopenConvolutionAlgoDirect; }
+    bool computes(Direction d) const noexcept override { return d == Direction::Forward; }
     Applicability isApplicable(const ProblemDescription& p) const override
     {
         return commonChecks(p, Direction::Forward);
@@ -336,9 +336,9 @@ class NaiveBwd final : public Solver
 {
 public:
     std::uint64_t id() const noexcept override { return 86; }
-    bool computes(Direction d) const noexcept override { return d == Direction::BackwardData; }
     const char* name() const noexcept override { return "ConvDirectNaiveConvBwd"; }
     miopenConvAlgorithm_t algorithm() const noexcept override { return miopenConvolutionAlgoDirect; }
+    bool computes(Direction d) const noexcept override { return d == Direction::BackwardData; }
     Applicability isApplicable(const ProblemDescription& p) const override
     {
         return commonChecks(p, Direction::BackwardData);
@@ -362,9 +362,9 @@ class NaiveWrw final : public Solver
 {
 public:
     std::uint64_t id() const noexcept override { return 87; }
-    bool computes(Direction d) const noexcept override { return d == Direction::BackwardWeights; }
     const char* name() const noexcept override { return "ConvDirectNaiveConvWrw"; }
     miopenConvAlgorithm_t algorithm() const noexcept override { return miopenConvolutionAlgoDirect; }
+    bool computes(Direction d) const noexcept override { return d == Direction::BackwardWeights; }
     Applicability isApplicable(const ProblemDescription& p) const override
     {
         return commonChecks(p, Direction::BackwardWeights);

@@ -60,7 +60,8 @@ const Solver* findSolver(std::uint64_t id);
 const Solver* findSolver(const std::string& name);
 
 // Applicable solvers for the problem: solversFor(its direction) filtered, in that order; each
-// decline is logged at Info2 with its reason. Honours the deterministic attribute and the solver switches below.
+// decline is logged at Info2 with its reason. Honours the deterministic attribute and the solver
+// switches below.
 std::vector<const Solver*> applicableSolvers(const ProblemDescription& problem);
 
 // Upstream's algorithm switches, read once per process: MIOPEN_DEBUG_CONV_GEMM, _DIRECT,
