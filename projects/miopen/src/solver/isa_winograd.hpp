@@ -926,26 +926,25 @@ std::size_t winogradCore(const char* solver, const WinogradShape& shape, const f
     }
     else
 #endif
-    parallelFor(ceilDiv(S, kMR), [&](std::size_t b, std::size_t e) {
+    forEachClaimed(slots, ceilDiv(S, kMR), [&](std::size_t, std::size_t p) {
         float g[16][9][kMR];
         float taps[9];
-        for(std::size_t p = b; p < e; ++p)
-            for(std::size_t i0 = 0; i0 < shape.cin; i0 += 16)
-            {
-                const std::size_t n = std::min<std::size_t>(16, shape.cin - i0);
-                for(std::size_t ii = 0; ii < n; ++ii)
-                    for(std::size_t l = 0; l < kMR; ++l)
-                    {
-                        const std::size_t o = p * kMR + l;
-                        if(o < S)
-                            filterAt(o, i0 + ii, taps);
-                        else
-                            std::fill(taps, taps + 9, 0.0f);
-                        for(int t = 0; t < 9; ++t)
-                            g[ii][t][l] = taps[t];
-                    }
-                plan.transformFilterPanel(g, p, i0, n, u);
-            }
+        for(std::size_t i0 = 0; i0 < shape.cin; i0 += 16)
+        {
+            const std::size_t n = std::min<std::size_t>(16, shape.cin - i0);
+            for(std::size_t ii = 0; ii < n; ++ii)
+                for(std::size_t l = 0; l < kMR; ++l)
+                {
+                    const std::size_t o = p * kMR + l;
+                    if(o < S)
+                        filterAt(o, i0 + ii, taps);
+                    else
+                        std::fill(taps, taps + 9, 0.0f);
+                    for(int t = 0; t < 9; ++t)
+                        g[ii][t][l] = taps[t];
+                }
+            plan.transformFilterPanel(g, p, i0, n, u);
+        }
     });
 
     if(plan.independent)
