@@ -5,12 +5,12 @@
 # (--toggle-collect), so the difference of the two totals / N is the hop's extra instructions.
 #
 #   hop_callgrind.sh WRAPPER_HOP_BENCH [CALLS] [MAX_EXTRA]
-# Prints a table; exits 1 when the extra instructions per call exceed MAX_EXTRA (default 4, the
-# issue's target), 2 when valgrind is missing or fails.
+# Prints a table; exits 1 when the extra instructions per call exceed MAX_EXTRA (default 3: compare,
+# branch, jump through the GOT), 2 when valgrind is missing or fails.
 set -euo pipefail
 bench=${1:?usage: hop_callgrind.sh WRAPPER_HOP_BENCH [CALLS] [MAX_EXTRA]}
 calls=${2:-100000}
-max_extra=${3:-4}
+max_extra=${3:-3}
 command -v valgrind >/dev/null || { echo "hop_callgrind: valgrind not found" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

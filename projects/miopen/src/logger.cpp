@@ -14,6 +14,7 @@ namespace {
 std::atomic<int> gLevel{0};
 std::atomic<bool> gApi{false};
 std::atomic<bool> gCmd{false};
+std::atomic<bool> gRead{false}; // the settings are read (the fast path of ensureRead)
 std::once_flag gOnce;
 
 void readSettings()
@@ -24,9 +25,16 @@ void readSettings()
     gLevel.store(static_cast<int>(level), std::memory_order_relaxed);
     gApi.store(env::boolean("MIOPEN_ENABLE_LOGGING", false), std::memory_order_relaxed);
     gCmd.store(env::boolean("MIOPEN_ENABLE_LOGGING_CMD", false), std::memory_order_relaxed);
+    gRead.store(true, std::memory_order_release);
 }
 
-void ensureRead() { std::call_once(gOnce, readSettings); }
+// Every entry point asks: one load once the settings are read (std::call_once alone costs a
+// pthread_once and a TLS lookup per call).
+void ensureRead()
+{
+    if(!gRead.load(std::memory_order_acquire))
+        std::call_once(gOnce, readSettings);
+}
 
 const char* levelName(LogLevel level)
 {

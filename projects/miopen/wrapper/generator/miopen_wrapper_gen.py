@@ -19,6 +19,12 @@ Writes into DIR:
   wrapper_only.txt       the entry points Public implements itself (no _impl twin in Private)
   libMIOpen.map, libMIOpen_private.map   linker version scripts (exports only those names)
   signatures.txt         one line per entry point: return|name|type name|type name|... (tests)
+  forwarding_set.hpp     the forwarding set (policy "family" and "forward" lines): EntryId, the
+                         entry names and the op families, as constexpr tables (routing.cpp)
+  forwarding_set.txt     the same, one "family entry" line per forwarded entry point (tests, docs)
+  forwarding_stubs.cpp   the stub of every forwarded entry point: route word zero -> _impl; else
+                         a hidden out-of-line miopen_wrapper_forward_<name> packs the family's call
+                         record and calls fwd::tryForward, and _impl serves what it leaves
 
 Run by CMake at build time; nothing it writes is committed. It is a python3 script on Debian's
 python3-clang-14, so CMake calls /usr/bin/python3 (a pyenv python3 cannot see Debian packages).
@@ -52,11 +58,12 @@ STAND_INS = {
 
 
 class Entry:
-    def __init__(self, name, result, params, has_defaults):
+    def __init__(self, name, result, params, has_defaults, enum_params=()):
         self.name = name
         self.result = result
         self.params = params  # [(type spelling, name)]
         self.has_defaults = has_defaults
+        self.enum_params = set(enum_params)  # names of the parameters of enumeration type
 
     def signature_line(self):
         return "|".join([self.result, self.name] + ["%s %s" % p for p in self.params])
@@ -111,12 +118,15 @@ def parse(header, include_dirs, stand_ins):
                 continue
             seen.add(c.spelling)
             params = []
+            enums = []
             has_defaults = False
             for i, a in enumerate(c.get_arguments()):
                 params.append((a.type.spelling, a.spelling or "arg%d" % i))
+                if a.type.get_canonical().kind == ci.TypeKind.ENUM:
+                    enums.append(params[-1][1])
                 if any(t.spelling == "=" for t in a.get_tokens()):
                     has_defaults = True
-            entries.append(Entry(c.spelling, c.result_type.spelling, params, has_defaults))
+            entries.append(Entry(c.spelling, c.result_type.spelling, params, has_defaults, enums))
 
     visit(tu.cursor)
     if tmp is not None:
@@ -124,13 +134,30 @@ def parse(header, include_dirs, stand_ins):
     return entries
 
 
+class Family:
+    """An op family of the forwarding set: its name (what MIOPEN_DISABLE_HIPDNN_FOR accepts for
+    all its members), the C++ call record its stubs pack, and its entry points in order, each with
+    its packing: [(field, value)] where value is a parameter name or a C++ expression."""
+
+    def __init__(self, name, record):
+        self.name = name
+        self.record = record
+        self.members = []  # [(entry name, [(field, value)])]
+
+
 def read_policy(path):
-    """policy.txt: 'custom <name>' (hand-written stub), 'wrapper_only <name>' (declared in miopen.h,
-    implemented by Public alone: no _impl twin) and 'extra <return>|<name>|<params...>' (exported
-    by both libraries though not declared in miopen.h, e.g. the hidden find-mode pair)."""
-    custom, extras, wrapper_only = [], [], []
+    """policy.txt, one directive a line ('#' starts a comment):
+      custom <name>         the stub is hand-written (the wrapper keeps state for the entry point)
+      wrapper_only <name>   declared in miopen.h, implemented by Public alone: no _impl twin
+      extra <return>|<name>|<type name>...   exported by both libraries, not declared in miopen.h
+      family <name> <CallRecord>   starts an op family of the forwarding set (RFC 4.4)
+      forward <name> <field>[=<value>] ...   an entry point of the last family: its stub is
+        generated and packs the call record, `field` from the parameter of that name, `field=value`
+        from parameter `value` or, when no parameter has that name, the C++ expression `value`
+        (no spaces). Enumeration parameters are passed as their raw bits (an int)."""
+    custom, extras, wrapper_only, families = [], [], [], []
     if not path:
-        return custom, extras, wrapper_only
+        return custom, extras, wrapper_only, families
     with open(path) as f:
         for lineno, raw in enumerate(f, 1):
             line = raw.split("#", 1)[0].strip()
@@ -149,9 +176,156 @@ def read_policy(path):
                     t, _, n = p.rpartition(" ")
                     params.append((t.strip(), n.strip()))
                 extras.append(Entry(parts[1], parts[0], params, False))
+            elif kind == "family":
+                words = rest.split()
+                if len(words) != 2:
+                    sys.exit("miopen_wrapper_gen: %s:%d: 'family <name> <CallRecord>' expected" % (path, lineno))
+                families.append(Family(words[0], words[1]))
+            elif kind == "forward":
+                if not families:
+                    sys.exit("miopen_wrapper_gen: %s:%d: 'forward' before any 'family'" % (path, lineno))
+                words = rest.split()
+                fields = []
+                for w in words[1:]:
+                    field, eq, value = w.partition("=")
+                    fields.append((field, value if eq else field))
+                families[-1].members.append((words[0], fields))
             else:
                 sys.exit("miopen_wrapper_gen: %s:%d: unknown policy line '%s'" % (path, lineno, line))
-    return custom, extras, wrapper_only
+    return custom, extras, wrapper_only, families
+
+
+def check_families(families, entries, custom, wrapper_only):
+    """The forwarding set is consistent: each forwarded entry point is declared in miopen.h, returns
+    a status, appears once, and its stub is not also hand-written; family names are unique."""
+    by_name = {e.name: e for e in entries}
+    seen, errors = set(), []
+    names = [f.name for f in families]
+    for f in families:
+        if names.count(f.name) > 1:
+            errors.append("family %s declared twice" % f.name)
+        if not f.members:
+            errors.append("family %s has no entry point" % f.name)
+        for name, fields in f.members:
+            if name in seen:
+                errors.append("%s is forwarded twice" % name)
+            seen.add(name)
+            e = by_name.get(name)
+            if e is None:
+                errors.append("%s (family %s) is not declared in miopen.h" % (name, f.name))
+                continue
+            if e.result != "miopenStatus_t":
+                errors.append("%s (family %s) does not return miopenStatus_t" % (name, f.name))
+            if name in custom or name in wrapper_only:
+                errors.append("%s is both forwarded and hand-written (custom/wrapper_only)" % name)
+            params = {n for _, n in e.params}
+            for field, value in fields:
+                if field == value and value not in params:
+                    errors.append("%s: no parameter named %s" % (name, field))
+    if errors:
+        sys.exit("miopen_wrapper_gen: policy: " + "; ".join(errors))
+
+
+def forwarding_outputs(families, entries):
+    """forwarding_set.hpp, forwarding_set.txt and forwarding_stubs.cpp (see the module docstring)."""
+    by_name = {e.name: e for e in entries}
+    forwarded = [(f, name, fields) for f in families for name, fields in f.members]
+    hpp = [
+        "// Generated by miopen_wrapper_gen.py from policy.txt: do not edit.",
+        "// The forwarding set of MIOpen Public (RFC 4.4): its entry points, in order, and its op families.",
+        "#pragma once",
+        "",
+        "#include <array>",
+        "#include <string_view>",
+        "",
+        "namespace miopen {",
+        "namespace wrapper {",
+        "",
+        "// An entry point of the forwarding set; its value indexes kForwardedEntries.",
+        "enum class EntryId : int",
+        "{",
+    ]
+    hpp += ["    %s = %d," % (name, i) for i, (_, name, _) in enumerate(forwarded)]
+    hpp += [
+        "};",
+        "",
+        "inline constexpr std::size_t kForwardedEntryCount = %d;" % len(forwarded),
+        "inline constexpr std::array<std::string_view, kForwardedEntryCount> kForwardedEntries = {",
+    ]
+    hpp += ['    "%s",' % name for _, name, _ in forwarded]
+    hpp += [
+        "};",
+        "",
+        "// An op family: its name and its members, kForwardedEntries[first, first + count).",
+        "struct FamilyRow",
+        "{",
+        "    std::string_view name;",
+        "    std::size_t first;",
+        "    std::size_t count;",
+        "};",
+        "inline constexpr std::array<FamilyRow, %d> kFamilies = {{" % len(families),
+    ]
+    first = 0
+    for f in families:
+        hpp.append('    {"%s", %d, %d},' % (f.name, first, len(f.members)))
+        first += len(f.members)
+    hpp += [
+        "}};",
+        "",
+        "inline constexpr std::string_view entryName(EntryId id) { return kForwardedEntries[static_cast<std::size_t>(id)]; }",
+        "",
+        "} // namespace wrapper",
+        "} // namespace miopen",
+        "",
+    ]
+    txt = "".join("%s %s\n" % (f.name, name) for f, name, _ in forwarded)
+
+    cpp = [
+        "// Generated by miopen_wrapper_gen.py from miopen.h and policy.txt: do not edit.",
+        "// The stubs of the forwarding set. With the route word zero each is a plain call of its _impl;",
+        "// otherwise its out-of-line miopen_wrapper_forward_<name> packs the family's call record and",
+        "// asks fwd::tryForward (forwarding_skeleton.hpp), and the _impl serves every call it leaves.",
+        "#include <miopen/miopen.h>",
+        "#include <miopen/miopen_impl.h>",
+        "",
+        '#include "forwarding.hpp"',
+        '#include "wrapper_runtime.hpp"',
+    ]
+    for f, name, fields in forwarded:
+        e = by_name[name]
+        params = ", ".join(param_decl(t, n) for t, n in e.params)
+        args = ", ".join(n for _, n in e.params)
+        pnames = {n for _, n in e.params}
+        helper = "miopen_wrapper_forward_%s" % name
+        cpp += [
+            "",
+            'extern "C" __attribute__((visibility("hidden"), noinline)) bool %s(%s, miopenStatus_t* status)' % (helper, params),
+            "{",
+            "    using namespace miopen::wrapper::fwd; // the call records and their enumerations",
+            "    %s c;" % f.record,
+            "    c.id = miopen::wrapper::EntryId::%s;" % name,
+        ]
+        for field, value in fields:
+            if value in pnames:
+                value = "miopen::wrapper::rawEnum(%s)" % value if value in e.enum_params else value
+            cpp.append("    c.%s = %s;" % (field, value))
+        cpp += [
+            "    return tryForward(c, status);",
+            "}",
+            "",
+            'extern "C" miopenStatus_t %s(%s)' % (name, params),
+            "{",
+            "    if(miopen::wrapper::routeWordSet())",
+            "    {",
+            "        miopenStatus_t status = miopenStatusSuccess;",
+            "        if(%s(%s, &status))" % (helper, args),
+            "            return status;",
+            "    }",
+            "    return %s_impl(%s);" % (name, args),
+            "}",
+        ]
+    cpp.append("")
+    return "\n".join(hpp), txt, "\n".join(cpp)
 
 
 def write(path, text):
@@ -165,8 +339,10 @@ def write(path, text):
         f.write(text)
 
 
-def generate(entries, extras, custom, out, wrapper_only=()):
+def generate(entries, extras, custom, out, wrapper_only=(), families=()):
     names = [e.name for e in entries]
+    check_families(families, entries, custom, wrapper_only)
+    forwarded = [name for f in families for name, _ in f.members]
     unknown_custom = [c for c in custom if c not in names and c not in [x.name for x in extras]]
     if unknown_custom:
         sys.exit("miopen_wrapper_gen: policy marks unknown entry points custom: %s" % ", ".join(unknown_custom))
@@ -179,7 +355,8 @@ def generate(entries, extras, custom, out, wrapper_only=()):
     # Wrapper-only entry points: exported by Public with a hand-written body, nothing in Private.
     public_entries = entries + extras
     all_entries = [e for e in public_entries if e.name not in wrapper_only]
-    custom = list(custom) + list(wrapper_only)
+    # Every stub not generated in assembly: hand-written (custom, wrapper-only) or forwarded.
+    custom = list(custom) + list(wrapper_only) + forwarded
 
     impl = [
         "/* Generated by miopen_wrapper_gen.py from miopen.h: do not edit. */",
@@ -207,7 +384,9 @@ def generate(entries, extras, custom, out, wrapper_only=()):
 
     # The stubs, in assembly (x86-64 SysV): the only way to guarantee "test one word, tail-jump"
     # for every signature — a C++ stub of a function with stack-passed arguments makes GCC copy
-    # those arguments before its sibling call. Signatures are checked in the C++ file below.
+    # those arguments before its sibling call. Signatures are checked in the C++ file below. The
+    # tail jump goes through the _impl's GOT slot (bound at load) rather than its PLT entry, which
+    # would add a jump of its own: three instructions per hop.
     asm = [
         "# Generated by miopen_wrapper_gen.py from miopen.h: do not edit.",
         "# Each stub: if the route word is zero, tail-jump to miopenFoo_impl in libMIOpen_private.so;",
@@ -255,7 +434,7 @@ def generate(entries, extras, custom, out, wrapper_only=()):
             "        .cfi_startproc",
             "        cmpl    $0, miopen_wrapper_route_word(%rip)",
             "        jne     miopen_wrapper_slow_%s" % e.name,
-            "        jmp     %s_impl@PLT" % e.name,
+            "        jmp     *%s_impl@GOTPCREL(%%rip)" % e.name,
             "        .cfi_endproc",
             "        .size   %s, .-%s" % (e.name, e.name),
         ]
@@ -267,6 +446,10 @@ def generate(entries, extras, custom, out, wrapper_only=()):
     write(os.path.join(out, "public_exports.txt"), "\n".join(sorted(e.name for e in public_entries)) + "\n")
     write(os.path.join(out, "private_exports.txt"), "\n".join(sorted(e.name + "_impl" for e in all_entries)) + "\n")
     write(os.path.join(out, "custom_entries.txt"), "\n".join(sorted(custom)) + ("\n" if custom else ""))
+    hpp, txt, cpp = forwarding_outputs(families, entries)
+    write(os.path.join(out, "forwarding_set.hpp"), hpp)
+    write(os.path.join(out, "forwarding_set.txt"), txt)
+    write(os.path.join(out, "forwarding_stubs.cpp"), cpp)
     write(os.path.join(out, "wrapper_only.txt"), "\n".join(sorted(wrapper_only)) + ("\n" if wrapper_only else ""))
     write(os.path.join(out, "signatures.txt"), "\n".join(e.signature_line() for e in public_entries) + "\n")
     for lib, suffix, listed in (("libMIOpen.map", "", public_entries), ("libMIOpen_private.map", "_impl", all_entries)):
@@ -289,8 +472,8 @@ def main(argv=None):
         return 0
     if not entries:
         sys.exit("miopen_wrapper_gen: no exported miopen* functions found in %s" % a.header)
-    custom, extras, wrapper_only = read_policy(a.policy)
-    generate(entries, extras, custom, a.output_dir, wrapper_only)
+    custom, extras, wrapper_only, families = read_policy(a.policy)
+    generate(entries, extras, custom, a.output_dir, wrapper_only, families)
     return 0
 
 

@@ -16,17 +16,9 @@ namespace {
 
 namespace fu = miopen::wrapper::fwd::fusion;
 
-inline bool slow() { return __builtin_expect(miopen::wrapper::gRouteWord.load(std::memory_order_relaxed) != 0, 0); }
+using miopen::wrapper::rawEnum;
+inline bool slow() { return miopen::wrapper::routeWordSet(); }
 
-// The raw bits of an enum argument (the caller may pass a value outside the enumeration).
-template <class E>
-int rawEnum(E e)
-{
-    int v = 0;
-    static_assert(sizeof(E) == sizeof(int), "enum arguments are 32-bit");
-    std::memcpy(&v, &e, sizeof v);
-    return v;
-}
 
 // A float scalar in host memory (Private reads alpha/beta as float; null means the default).
 float scalarOr(const void* p, float fallback)
@@ -373,24 +365,4 @@ extern "C" miopenStatus_t miopenSetOpArgsBiasForward(miopenOperatorArgs_t args,
         fu::onSetArgs(args, biasOp, a);
     }
     return st;
-}
-
-extern "C" miopenStatus_t miopenExecuteFusionPlan(const miopenHandle_t handle,
-                                                  const miopenFusionPlanDescriptor_t fusePlanDesc,
-                                                  const miopenTensorDescriptor_t inputDesc,
-                                                  const void* input,
-                                                  const miopenTensorDescriptor_t outputDesc,
-                                                  void* output,
-                                                  miopenOperatorArgs_t args)
-{
-    if(slow())
-    {
-        fu::ExecCall c;
-        c.handle = handle, c.plan = fusePlanDesc, c.inputDesc = inputDesc, c.input = input;
-        c.outputDesc = outputDesc, c.output = output, c.args = args;
-        miopenStatus_t st = miopenStatusSuccess;
-        if(fu::tryForwardFusion(c, &st))
-            return st;
-    }
-    return miopenExecuteFusionPlan_impl(handle, fusePlanDesc, inputDesc, input, outputDesc, output, args);
 }

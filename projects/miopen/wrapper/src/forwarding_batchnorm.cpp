@@ -1,4 +1,5 @@
-// hipDNN forwarding of the batchnorm family (forwarding.hpp, BnCall; docs/wrapper.md "Batchnorm").
+// hipDNN forwarding of the batchnorm family: the hooks of the forwarding skeleton for BatchnormCall
+// (forwarding.hpp; docs/wrapper.md "Batchnorm").
 // Spatial mode only, one hipDNN node per call:
 //   inference  -> batchnorm_inference_variance_ext (x, estimated mean and variance, scale, bias,
 //                 epsilon): MIOpen's variance goes to the engines as is (no inverse computed here);
@@ -16,6 +17,7 @@
 #include "forwarding.hpp"
 
 #include "forwarding_core.hpp"
+#include "forwarding_skeleton.hpp"
 #include "shadow_verify.hpp"
 
 #include <miopen/miopen_impl.h>
@@ -43,24 +45,6 @@ struct BnProblem
     miopenAcceleratorQueue_t stream = nullptr;
 };
 
-struct BnPlan
-{
-    std::once_flag buildOnce;
-    std::unique_ptr<gr::Graph> graph;
-    int buildStatus = kHipdnnSuccess;
-    std::string buildMessage;
-    std::string engineName;
-    std::int64_t engineId      = 0;
-    std::int64_t workspaceSize = 0;
-    std::atomic<bool> mismatchReported{false}; // verify mode: a mismatch is logged once per problem
-};
-
-PlanCache<BnPlan>& bnPlanCache()
-{
-    static auto* cache = new PlanCache<BnPlan>(planCacheCapacity()); // never destroyed: see planCache()
-    return *cache;
-}
-
 const char* bnOpName(BnOp op)
 {
     switch(op)
@@ -74,13 +58,6 @@ const char* bnOpName(BnOp op)
 
 // ---- the decision ------------------------------------------------------------------------------------
 
-
-bool isComputeType(miopenDataType_t t) { return t == miopenFloat || t == miopenHalf || t == miopenBFloat16; }
-
-bool sameLens(const TensorInfo& a, const TensorInfo& b)
-{
-    return a.rank == b.rank && std::equal(a.lens.begin(), a.lens.begin() + a.rank, b.lens.begin());
-}
 
 // The statistics arguments of Private's checkBnParamDescs: the lengths MIOpen derives from x
 // (1, C, 1, ... in spatial mode; 1, C, D, H, W per activation), float or the type of x.
@@ -109,7 +86,7 @@ bool readScalars(const void* a, const void* b, bool& unit)
 
 // Everything, in the playbook's order: what Private would reject first (its status is the
 // answer), then what hipDNN cannot express.
-Check examine(const BnCall& c, BnProblem& p)
+Check examine(const BatchnormCall& c, BnProblem& p)
 {
     p.op   = c.op;
     p.mode = c.mode;
@@ -176,15 +153,7 @@ Check examine(const BnCall& c, BnProblem& p)
     return {};
 }
 
-void pushDouble(ProblemKey& k, double v)
-{
-    std::int32_t w[2];
-    std::memcpy(w, &v, sizeof w);
-    k.push(w[0]);
-    k.push(w[1]);
-}
-
-ProblemKey bnKey(const BnCall& c, const BnProblem& p)
+ProblemKey key(const BatchnormCall& c, const BnProblem& p)
 {
     ProblemKey k;
     k.push(static_cast<std::int32_t>(p.op));
@@ -194,8 +163,8 @@ ProblemKey bnKey(const BnCall& c, const BnProblem& p)
     if(p.op == BnOp::Backward)
         k.pushTensor(p.dx);
     // Epsilon and momentum are values of the graph (pass-by-value tensors).
-    pushDouble(k, c.epsilon);
-    pushDouble(k, p.op == BnOp::Training && p.running ? c.expAvgFactor : 0.0);
+    k.pushDouble(c.epsilon);
+    k.pushDouble(p.op == BnOp::Training && p.running ? c.expAvgFactor : 0.0);
     return k;
 }
 
@@ -214,16 +183,9 @@ gr::TensorPtr scalarTensor(gr::Graph& g, double v, std::int64_t id, const char* 
     return g.tensor(gr::TensorAttributes().set_uid(id).set_name(name).set_value(static_cast<float>(v)));
 }
 
-std::unique_ptr<gr::Graph> translate(const BnCall& c, const BnProblem& p)
+std::unique_ptr<gr::Graph> translate(const BatchnormCall& c, const BnProblem& p)
 {
-    auto g = std::make_unique<gr::Graph>();
-    g->set_name(c.entry)
-        .set_io_data_type(toHipdnn(p.x.type))
-        .set_compute_data_type(fe::DataType::FLOAT)
-        .set_intermediate_data_type(fe::DataType::FLOAT);
-    static const char* preferred = std::getenv("MIOPEN_HIPDNN_PREFERRED_ENGINE");
-    if(preferred != nullptr && *preferred != '\0')
-        g->set_preferred_engine_id_ext(std::string(preferred));
+    auto g = newGraph(p.x.type);
     switch(p.op)
     {
     case BnOp::Inference:
@@ -276,30 +238,11 @@ std::unique_ptr<gr::Graph> translate(const BnCall& c, const BnProblem& p)
     return g;
 }
 
-void buildPlan(const BnCall& c, const BnProblem& p, BnPlan& plan, hipdnnHandle_t h)
-{
-    std::call_once(plan.buildOnce, [&] {
-        auto g      = translate(c, p);
-        fe::Error e = g->build(h);
-        if(e.is_bad())
-        {
-            plan.buildStatus  = hipdnnStatusOf(e);
-            plan.buildMessage = std::string("building the hipDNN plan for batchnorm ") + bnOpName(p.op) +
-                                " failed: " + e.get_message();
-            return;
-        }
-        plan.engineName    = g->get_engine_name_ext();
-        plan.engineId      = hipdnn_data_sdk::utilities::engineNameToId(plan.engineName);
-        plan.workspaceSize = g->get_workspace_size();
-        plan.graph         = std::move(g);
-    });
-}
-
 // ---- MIOPEN_ENABLE_LOGGING_CMD ----------------------------------------------------------------------
 
 // The line Private prints for this call (bnDriverArgs in projects/miopen/src/batchnorm.cpp), so a
 // logged reproducer does not depend on the route.
-void logDriverCommand(const BnCall& c, const BnProblem& p)
+void logDriverCommand(const BatchnormCall& c, const BnProblem& p)
 {
     const TensorInfo& x = p.x;
     const miopenDataType_t mt = p.mean.type;
@@ -349,87 +292,43 @@ void logDriverCommand(const BnCall& c, const BnProblem& p)
 
 // ---- execution -----------------------------------------------------------------------------------------
 
-miopenStatus_t forward(const BnCall& c, const BnProblem& p, BnPlan& plan)
+void bind(const BatchnormCall& c, const BnProblem& p, Bindings& b)
 {
-    if(!backendState().usable)
-        return fail(c.entry, kHipdnnNotInitialized, backendState().error, "");
-    auto hs = handleState(c.handle, true);
-    std::lock_guard<std::mutex> lock(hs->m);
-    if(const miopenStatus_t st = bindHipdnnHandle(c.entry, *hs, p.stream); st != miopenStatusSuccess)
-        return st;
-    buildPlan(c, p, plan, *hs->hipdnn);
-    if(plan.graph == nullptr)
-        return fail(c.entry, plan.buildStatus, plan.buildMessage, "");
-    auto engine = [&] { return "engine=" + plan.engineName + " engine_id=" + std::to_string(plan.engineId) + " "; };
-    void* ws = nullptr;
-    if(plan.workspaceSize > 0)
-    {
-        const auto need = static_cast<std::size_t>(plan.workspaceSize);
-        if(hs->workspace.size() < need)
-            hs->workspace.resize(need);
-        ws = hs->workspace.data();
-    }
-    // This thread's variant pack for the call's direction and optional outputs (each combination
-    // binds a fixed set of uids): its keys stay and its values are re-pointed (no allocation per
-    // call after the first of a combination).
-    thread_local std::array<std::unordered_map<std::int64_t, void*>, 3 * 8> packs;
-    auto& pack = packs[static_cast<std::size_t>(static_cast<int>(p.op) * 8 + (p.running ? 1 : 0) +
-                                                (p.saveMean ? 2 : 0) + (p.saveInv ? 4 : 0))];
-    auto bind  = [&pack](std::int64_t id, const void* ptr) { pack[id] = const_cast<void*>(ptr); };
-    bind(uid::kX, c.x);
-    bind(uid::kScale, c.scale);
+    b.add(uid::kX, c.x);
+    b.add(uid::kScale, c.scale);
     switch(p.op)
     {
     case BnOp::Inference:
-        bind(uid::kY, c.written);
-        bind(uid::kBias, c.bias);
-        bind(uid::kMean, c.mean);
-        bind(uid::kVar, c.variance);
+        b.add(uid::kY, c.written);
+        b.add(uid::kBias, c.bias);
+        b.add(uid::kMean, c.mean);
+        b.add(uid::kVar, c.variance);
         break;
     case BnOp::Training:
-        bind(uid::kY, c.written);
-        bind(uid::kBias, c.bias);
+        b.add(uid::kY, c.written);
+        b.add(uid::kBias, c.bias);
         if(p.saveMean)
-            bind(uid::kSavedMean, c.savedMean);
+            b.add(uid::kSavedMean, c.savedMean);
         if(p.saveInv)
-            bind(uid::kSavedInv, c.savedInvVariance);
+            b.add(uid::kSavedInv, c.savedInvVariance);
         if(p.running)
         {
             // In place, as MIOpen: previous and next running statistics are the caller's buffers.
-            bind(uid::kMean, c.mean);
-            bind(uid::kVar, c.variance);
-            bind(uid::kNextMean, c.mean);
-            bind(uid::kNextVar, c.variance);
+            b.add(uid::kMean, c.mean);
+            b.add(uid::kVar, c.variance);
+            b.add(uid::kNextMean, c.mean);
+            b.add(uid::kNextVar, c.variance);
         }
         break;
     case BnOp::Backward:
-        bind(uid::kY, c.y);
-        bind(uid::kMean, c.savedMean);
-        bind(uid::kVar, c.savedInvVariance);
-        bind(uid::kDx, c.written);
-        bind(uid::kDScale, c.dScale);
-        bind(uid::kDBias, c.dBias);
+        b.add(uid::kY, c.y);
+        b.add(uid::kMean, c.savedMean);
+        b.add(uid::kVar, c.savedInvVariance);
+        b.add(uid::kDx, c.written);
+        b.add(uid::kDScale, c.dScale);
+        b.add(uid::kDBias, c.dBias);
         break;
     }
-    const bool timed = hs->profiling;
-    const auto t0    = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
-    fe::Error err    = plan.graph->execute(*hs->hipdnn, pack, ws);
-    if(err.is_bad())
-        return fail(c.entry, hipdnnStatusOf(err), "executing the hipDNN plan on " + plan.engineName + " failed: " +
-                                                      err.get_message(), engine());
-    if(timed)
-    {
-        const auto t1        = std::chrono::steady_clock::now();
-        hs->forwardedMs      = std::chrono::duration<float, std::milli>(t1 - t0).count();
-        hs->lastWasForwarded = true;
-        (void)miopenGetKernelTime_impl(c.handle, &hs->privateSnapshot);
-    }
-    tLast.hipdnnStatus = kHipdnnSuccess;
-    tLast.message.clear();
-    tLast.prefixStatus = -1;
-    record(c.entry, &EntryStats::forwarded,
-           [&] { return "route=hipdnn reason=in-forwarding-set " + engine() + "status=miopenStatusSuccess"; });
-    return miopenStatusSuccess;
 }
 
 // ---- MIOPEN_HIPDNN_FORWARDING=verify ------------------------------------------------------------
@@ -443,7 +342,7 @@ struct RunningSnapshot
     std::vector<unsigned char> mean, var;
 };
 
-void snapshotRunning(const BnCall& c, const BnProblem& p, RunningSnapshot& s)
+void snapshot(const BatchnormCall& c, const BnProblem& p, RunningSnapshot& s)
 {
     if(p.op != BnOp::Training || !p.running)
         return;
@@ -456,7 +355,7 @@ void snapshotRunning(const BnCall& c, const BnProblem& p, RunningSnapshot& s)
 // The forwarded call succeeded: run it on Private with every output redirected to scratch (the
 // running statistics starting from the snapshot) and compare each output with the test SDK's
 // batchnorm tolerances. Counted per entry point; a mismatch is logged once per problem.
-void shadowVerify(const BnCall& c, const BnProblem& p, BnPlan& plan, RunningSnapshot& prev)
+Verification shadowVerify(const BatchnormCall& c, const BnProblem& p, const RunningSnapshot& prev)
 {
     struct Output
     {
@@ -514,13 +413,6 @@ void shadowVerify(const BnCall& c, const BnProblem& p, BnPlan& plan, RunningSnap
         break;
     }
     }
-    // Private's compute call changed its kernel time: a forwarded call's time stays the answer.
-    if(auto hs = handleState(c.handle, false))
-    {
-        std::lock_guard<std::mutex> lock(hs->m);
-        if(hs->lastWasForwarded)
-            (void)miopenGetKernelTime_impl(c.handle, &hs->privateSnapshot);
-    }
     const int direction = p.op == BnOp::Inference ? 0 : p.op == BnOp::Training ? 1 : 2;
     bool ok = st == miopenStatusSuccess;
     std::string what = ok ? "" : std::string("MIOpen Private failed: ") + miopenGetErrorString_impl(st);
@@ -538,37 +430,21 @@ void shadowVerify(const BnCall& c, const BnProblem& p, BnPlan& plan, RunningSnap
             what = std::string(o.name) + ": " + verify::describe(r);
         }
     }
-    recordVerification(
-        c.entry, ok, plan, [&] { return std::string("batchnorm ") + bnOpName(p.op) + ", x " + shapeText(p.x); }, what);
+    return {ok, what};
+}
+
+std::string planName(const BatchnormCall&, const BnProblem& p) { return std::string("batchnorm ") + bnOpName(p.op); }
+
+std::string describe(const BatchnormCall&, const BnProblem& p)
+{
+    return std::string("batchnorm ") + bnOpName(p.op) + ", x " + shapeText(p.x);
 }
 
 } // namespace
 
-bool tryForwardBatchnorm(const BnCall& c, miopenStatus_t* status) noexcept
+bool tryForward(const BatchnormCall& c, miopenStatus_t* status) noexcept
 {
-    return guarded(c.entry, status, [&] {
-        bool toPrivate = false;
-        if(refusedOrRouted(c.entry, status, &toPrivate))
-            return true;
-        if(toPrivate)
-            return false;
-        const Config& cfg = config();
-        BnProblem p;
-        const Check chk = examine(c, p);
-        if(chk.verdict != Verdict::Forward)
-            return keepOnPrivate(c.entry, chk);
-        auto plan = bnPlanCache().get(bnKey(c, p));
-        if(cfg.enableLoggingCmd)
-            logDriverCommand(c, p);
-        const bool verifying = cfg.mode == Mode::Verify;
-        RunningSnapshot prev;
-        if(verifying)
-            snapshotRunning(c, p, prev);
-        *status = forward(c, p, *plan);
-        if(verifying && *status == miopenStatusSuccess)
-            shadowVerify(c, p, *plan, prev);
-        return true;
-    });
+    return forwardCall<BnProblem, PlanRecord, RunningSnapshot>(c, status);
 }
 
 } // namespace fwd

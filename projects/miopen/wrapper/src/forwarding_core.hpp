@@ -1,10 +1,11 @@
-// The family-independent part of hipDNN forwarding (forwarding.hpp), shared by the translation
-// of each op family (forwarding.cpp: convolution; forwarding_batchnorm.cpp: batchnorm): per-entry
+// The family-independent part of hipDNN forwarding (forwarding.hpp), shared by the skeleton
+// (forwarding_skeleton.hpp) and each op family's hooks (forwarding_<family>.cpp): per-entry
 // counters and the route record, the last forwarded error, status translation, the backend (loaded
 // once), descriptors read through Private's getters, the plan cache and per-handle state.
-// Defined in forwarding.cpp. Internal to libMIOpen.so (hidden visibility).
+// Defined in forwarding_core.cpp. Internal to libMIOpen.so (hidden visibility).
 #pragma once
 
+#include "forwarding_set.hpp"
 #include "routing.hpp"
 #include "wrapper_runtime.hpp"
 
@@ -17,6 +18,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <cstring>
 #include <list>
 #include <memory>
 #include <mutex>
@@ -35,7 +37,6 @@ namespace gr = hipdnn_frontend::graph;
 
 // ---- per-entry counters and last route ---------------------------------------------------------
 
-constexpr std::size_t kMaxEntries = 64; // >= forwardingSet().size() (checked in forwarding.cpp)
 
 struct EntryStats
 {
@@ -50,8 +51,8 @@ struct EntryStats
     std::string last;
 };
 
-int entryIndex(const char* entry);
-std::array<EntryStats, kMaxEntries>& stats();
+std::array<EntryStats, kForwardedEntryCount>& stats();
+inline EntryStats& statsOf(EntryId id) { return stats()[static_cast<std::size_t>(id)]; }
 // MIOPEN_HIPDNN_COUNTERS_FILE, read once (nullptr when unset or empty).
 const char* countersPath();
 void dumpCounters();
@@ -61,23 +62,20 @@ void dumpCounters();
 // counters file. A forwarded call with neither the trace nor the counters file on builds no string
 // and takes no lock here.
 template <class RouteText>
-void record(const char* entry, std::atomic<long> EntryStats::*counter, RouteText&& routeText)
+void record(EntryId id, std::atomic<long> EntryStats::*counter, RouteText&& routeText)
 {
-    const int i = entryIndex(entry);
-    if(i >= 0)
-        (stats()[static_cast<std::size_t>(i)].*counter).fetch_add(1, std::memory_order_relaxed);
+    auto& s = statsOf(id);
+    (s.*counter).fetch_add(1, std::memory_order_relaxed);
     const bool trace = traceOn();
     if(!trace && countersPath() == nullptr)
         return;
     const std::string text = routeText();
-    if(i >= 0)
     {
-        auto& s = stats()[static_cast<std::size_t>(i)];
         std::lock_guard<std::mutex> l(s.m);
         s.last = text;
     }
     if(trace)
-        printLine("Info2", std::string("route ") + entry + " mode=" + modeName(config().mode) + " " + text);
+        printLine("Info2", "route " + std::string(entryName(id)) + " mode=" + modeName(config().mode) + " " + text);
     dumpCounters();
 }
 
@@ -105,14 +103,15 @@ miopenStatus_t toMiopen(int hipdnnStatus);
 int hipdnnStatusOf(const fe::Error& e);
 // A forwarded call failed: records it (counters, last forwarded error, trace) and returns the
 // translated status. `extra` is inserted in the route text before "status=".
-miopenStatus_t fail(const char* entry, int hipdnnStatus, const std::string& message, const std::string& extra);
+miopenStatus_t fail(EntryId id, int hipdnnStatus, const std::string& message, const std::string& extra);
 
-// The routing prologue every family's tryForward starts with: a version skew at load refuses the
-// call (*status = miopenStatusVersionMismatch, true); a call the routing policy keeps on Private
-// (mode, opt-out, a MIOpen-only variable) is recorded as routed (*toPrivate = true, false);
-// otherwise false with *toPrivate = false and the family examines the call. Throws only
-// std::bad_alloc (the caller's catch translates it).
-bool refusedOrRouted(const char* entry, miopenStatus_t* status, bool* toPrivate);
+// The routing prologue of the skeleton: a version skew at load refuses the call (*status =
+// miopenStatusVersionMismatch, true); a call the routing policy keeps on Private (mode, opt-out, a
+// MIOpen-only variable) is recorded as routed (*toPrivate = true, false); otherwise false with
+// *toPrivate = false and the family examines the call. The route of each entry point is resolved
+// once per process (routing.hpp, resolveRoute). Throws only std::bad_alloc (the caller's catch
+// translates it).
+bool refusedOrRouted(EntryId id, miopenStatus_t* status, bool* toPrivate);
 
 // ---- a family's decision on one call -----------------------------------------------------------
 
@@ -134,13 +133,13 @@ inline Check invalid(std::string why) { return {Verdict::Invalid, std::move(why)
 
 // A call the family keeps on Private (chk is Decline or Invalid): recorded with its reason; the
 // caller then serves it with miopenFoo_impl. Always false (the tryForward answer).
-bool keepOnPrivate(const char* entry, const Check& chk);
+bool keepOnPrivate(EntryId id, const Check& chk);
 
 // The body of a family's tryForward: an exception escaping it becomes a failed forwarded call
 // (std::exception: hipDNN internal error, recorded) or miopenStatusUnknownError; never crosses
 // the C boundary.
 template <class Body>
-bool guarded(const char* entry, miopenStatus_t* status, Body&& body) noexcept
+bool guarded(EntryId id, miopenStatus_t* status, Body&& body) noexcept
 {
     try
     {
@@ -148,7 +147,7 @@ bool guarded(const char* entry, miopenStatus_t* status, Body&& body) noexcept
     }
     catch(const std::exception& e)
     {
-        *status = fail(entry, kHipdnnInternalError, std::string("exception in the forwarding layer: ") + e.what(), "");
+        *status = fail(id, kHipdnnInternalError, std::string("exception in the forwarding layer: ") + e.what(), "");
         return true;
     }
     catch(...)
@@ -162,12 +161,12 @@ bool guarded(const char* entry, miopenStatus_t* status, Body&& body) noexcept
 // (the plan record's mismatchReported flag): "[hipDNN-verify] <entry> (<describe()>) on engine
 // <name> (engine_id <id>) differs from MIOpen: <what>".
 template <class PlanRecord, class Describe>
-void recordVerification(const char* entry, bool ok, PlanRecord& plan, Describe&& describe, const std::string& what)
+void recordVerification(EntryId id, bool ok, PlanRecord& plan, Describe&& describe, const std::string& what)
 {
-    auto& s = stats()[static_cast<std::size_t>(std::max(0, entryIndex(entry)))];
+    auto& s = statsOf(id);
     (ok ? s.verified : s.mismatched).fetch_add(1, std::memory_order_relaxed);
     if(!ok && !plan.mismatchReported.exchange(true))
-        printLine("Warning", std::string("[hipDNN-verify] ") + entry + " (" + describe() + ") on engine " +
+        printLine("Warning", "[hipDNN-verify] " + std::string(entryName(id)) + " (" + describe() + ") on engine " +
                                  plan.engineName + " (engine_id " + std::to_string(plan.engineId) +
                                  ") differs from MIOpen: " + what);
     dumpCounters();
@@ -201,13 +200,32 @@ bool readTensor(miopenTensorDescriptor_t d, TensorInfo& t);
 // Dense: the strides are the packed strides of some order of the dimensions (NCHW, NHWC, ...).
 bool isDense(const TensorInfo& t);
 bool readFloat(const void* p, float& v);
+// The element types the forwarded families compute in.
+inline bool isComputeType(miopenDataType_t t) { return t == miopenFloat || t == miopenHalf || t == miopenBFloat16; }
+inline bool sameLens(const TensorInfo& a, const TensorInfo& b)
+{
+    return a.rank == b.rank && std::equal(a.lens.begin(), a.lens.begin() + a.rank, b.lens.begin());
+}
 std::size_t elementCount(const TensorInfo& t);
 std::size_t elementBytes(miopenDataType_t t);
 std::string shapeText(const TensorInfo& t);
 // The layout name Private's logger gives a dense tensor (NCHW, NHWC, NCDHW, NDHWC); "" when none.
 std::string layoutName(const TensorInfo& t);
 
+// A convolution descriptor (1 to kMaxDims spatial dimensions), read through Private's getters.
+struct ConvInfo
+{
+    int spatial = 0;
+    std::array<int, kMaxDims> pads{}, strides{}, dilations{};
+    miopenConvolutionMode_t mode = miopenConvolution;
+    int groups                   = 1;
+};
+bool readConv(miopenConvolutionDescriptor_t d, ConvInfo& c);
+
 // ---- translation helpers -----------------------------------------------------------------------
+
+// A new graph whose tensors are of MIOpen type `io`, computing in fp32.
+std::unique_ptr<gr::Graph> newGraph(miopenDataType_t io);
 
 fe::DataType toHipdnn(miopenDataType_t t);
 std::vector<std::int64_t> i64(const std::array<int, kMaxDims>& v, int n);
@@ -220,10 +238,24 @@ void setOutput(const gr::TensorPtr& out, const TensorInfo& t, std::int64_t uid, 
 struct ProblemKey
 {
     static constexpr std::size_t kCapacity = 8 * (1 + 2 * kMaxDims) + 8;
-    std::array<std::int32_t, kCapacity> v{};
+    std::array<std::int32_t, kCapacity> v; // only v[0, n) is ever read: not cleared per call
     std::size_t n = 0;
 
     void push(std::int32_t x) { v[n++] = x; }
+    // The bits of a scalar the graph holds as a value (fp32: the engines read it as such).
+    void pushFloat(float f)
+    {
+        std::int32_t b = 0;
+        std::memcpy(&b, &f, sizeof b);
+        push(b);
+    }
+    void pushDouble(double d)
+    {
+        std::int32_t w[2];
+        std::memcpy(w, &d, sizeof w);
+        push(w[0]);
+        push(w[1]);
+    }
     void pushTensor(const TensorInfo& t)
     {
         push(static_cast<std::int32_t>(t.type));
@@ -263,6 +295,26 @@ public:
 
     std::shared_ptr<P> get(const ProblemKey& key)
     {
+        // This thread's last plan of this cache: a call repeating the problem of the one before
+        // takes no lock and hashes nothing. The memo keeps its plan alive if the LRU drops it.
+        struct Memo
+        {
+            const PlanCache* owner = nullptr;
+            ProblemKey key;
+            std::shared_ptr<P> plan;
+        };
+        thread_local Memo memo;
+        if(memo.owner == this && memo.key == key)
+            return memo.plan;
+        memo.plan  = lookup(key);
+        memo.owner = this;
+        memo.key   = key;
+        return memo.plan;
+    }
+
+private:
+    std::shared_ptr<P> lookup(const ProblemKey& key)
+    {
         std::lock_guard<std::mutex> lock(_m);
         auto it = _index.find(key);
         if(it != _index.end())
@@ -280,7 +332,6 @@ public:
         return _lru.front().second;
     }
 
-private:
     using Entry = std::pair<ProblemKey, std::shared_ptr<P>>;
     std::size_t _capacity;
     std::mutex _m;
@@ -290,6 +341,41 @@ private:
 
 // MIOPEN_HIPDNN_PLAN_CACHE_SIZE (default 256): the capacity of each family's cache.
 std::size_t planCacheCapacity();
+
+// What every family's cached plan holds: the hipDNN plan, built once per problem, or why it could
+// not be built; the engine that runs it; whether verify mode has reported a mismatch for it.
+struct PlanRecord
+{
+    std::once_flag buildOnce;
+    std::unique_ptr<gr::Graph> graph;
+    int buildStatus = kHipdnnSuccess;
+    std::string buildMessage;
+    std::string engineName;
+    std::int64_t engineId      = 0;
+    std::int64_t workspaceSize = 0;
+    std::atomic<bool> mismatchReported{false}; // verify mode: a mismatch is logged once per problem
+};
+
+// ---- variant packs -------------------------------------------------------------------------------
+
+// The memory of one forwarded call, by tensor uid (a family's bind hook fills it).
+struct Bindings
+{
+    static constexpr std::size_t kCapacity = 16;
+    std::array<std::pair<std::int64_t, void*>, kCapacity> v; // only v[0, n) is read
+    std::size_t n = 0;
+
+    void add(std::int64_t uid, const void* p) { v[n++] = {uid, const_cast<void*>(p)}; }
+};
+
+// The frontend's variant pack for `b`: a map of this thread's (one set per family) whose keys are
+// exactly b's uids, its values re-pointed; a new map only the first time a set of uids is seen
+// (no allocation per call).
+std::unordered_map<std::int64_t, void*>& variantPack(std::array<std::unordered_map<std::int64_t, void*>, 8>& maps,
+                                                     std::size_t& next, const Bindings& b);
+
+// Verify mode: Private's shadow run changed its kernel time; a forwarded call's time stays the answer.
+void keepForwardedKernelTime(miopenHandle_t handle);
 
 // ---- per-handle state ----------------------------------------------------------------------------
 
@@ -308,7 +394,7 @@ struct HandleState
 std::shared_ptr<HandleState> handleState(miopenHandle_t h, bool create);
 // Creates the handle's hipDNN handle on first use, or moves it to `stream`; hs.m must be held.
 // Success, or the translated status of a failure (recorded with fail()).
-miopenStatus_t bindHipdnnHandle(const char* entry, HandleState& hs, miopenAcceleratorQueue_t stream);
+miopenStatus_t bindHipdnnHandle(EntryId id, HandleState& hs, miopenAcceleratorQueue_t stream);
 
 } // namespace core
 } // namespace fwd

@@ -18,6 +18,7 @@
 #include "forwarding.hpp"
 #include "forwarding_activation.hpp"
 #include "forwarding_core.hpp"
+#include "forwarding_skeleton.hpp"
 #include "shadow_verify.hpp"
 
 #include <miopen/miopen_impl.h>
@@ -35,17 +36,7 @@ using namespace core;
 
 namespace {
 
-constexpr const char* kEntry = "miopenExecuteFusionPlan";
-
 // ---- the records -------------------------------------------------------------------------------------
-
-struct ConvRec
-{
-    int spatial = 0;
-    std::array<int, kMaxDims> pads{}, strides{}, dilations{};
-    int mode   = 0;
-    int groups = 1;
-};
 
 struct OpRec
 {
@@ -53,7 +44,7 @@ struct OpRec
     OpKind kind                   = OpKind::Conv;
     bool readable = true; // the descriptors read back through Private's getters
     TensorInfo desc;      // weights (Conv), bias (Bias), statistics (BnInference)
-    ConvRec conv;
+    ConvInfo conv;
     int mode = 0; // activation mode or batchnorm mode
 };
 
@@ -82,21 +73,6 @@ Registry& registry()
 {
     static auto* r = new Registry(); // never destroyed: stubs may run during static destruction
     return *r;
-}
-
-bool readConv(miopenConvolutionDescriptor_t d, ConvRec& c)
-{
-    miopenConvolutionMode_t mode = miopenConvolution;
-    if(miopenGetConvolutionNdDescriptor_impl(d, 0, &c.spatial, nullptr, nullptr, nullptr, &mode) !=
-           miopenStatusSuccess ||
-       c.spatial < 1 || c.spatial > kMaxDims - 2)
-        return false;
-    if(miopenGetConvolutionNdDescriptor_impl(d, c.spatial, &c.spatial, c.pads.data(), c.strides.data(),
-                                             c.dilations.data(), &mode) != miopenStatusSuccess ||
-       miopenGetConvolutionGroupCount_impl(d, &c.groups) != miopenStatusSuccess)
-        return false;
-    std::memcpy(&c.mode, &mode, sizeof c.mode);
-    return true;
 }
 
 } // namespace
@@ -146,7 +122,7 @@ void onCreateOp(miopenFusionPlanDescriptor_t plan, miopenFusionOpDescriptor_t op
         if(desc != nullptr)
             r.readable = readTensor(desc, r.desc);
         if(kind == OpKind::Conv)
-            r.readable = r.readable && readConv(conv, r.conv);
+            r.readable = r.readable && readConv(conv, r.conv) && r.conv.spatial <= kMaxDims - 2;
         auto& reg = registry();
         std::lock_guard<std::mutex> l(reg.m);
         auto it = reg.plans.find(plan);
@@ -223,30 +199,12 @@ struct FusionProblem
 {
     Shape shape = Shape::Conv;
     TensorInfo x, y, w, bias, param; // param: the batchnorm statistics descriptor
-    ConvRec conv;
+    ConvInfo conv;
     bool hasBias = false, hasAct = false;
     int actMode  = 0;
     OpArgs convArgs, biasArgs, bnArgs, actArgs;
     miopenAcceleratorQueue_t stream = nullptr;
 };
-
-struct FusionPlanRec
-{
-    std::once_flag buildOnce;
-    std::unique_ptr<gr::Graph> graph;
-    int buildStatus = kHipdnnSuccess;
-    std::string buildMessage;
-    std::string engineName;
-    std::int64_t engineId      = 0;
-    std::int64_t workspaceSize = 0;
-    std::atomic<bool> mismatchReported{false};
-};
-
-PlanCache<FusionPlanRec>& fusionPlanCache()
-{
-    static auto* cache = new PlanCache<FusionPlanRec>(planCacheCapacity()); // never destroyed
-    return *cache;
-}
 
 
 bool sameTensor(const TensorInfo& a, const TensorInfo& b)
@@ -312,7 +270,7 @@ const OpArgs* findArgs(const ArgsRec& a, miopenFusionOpDescriptor_t op)
 }
 
 // Everything, in order: the sequence, what Private judges, what hipDNN cannot express.
-Check examine(const ExecCall& c, FusionProblem& p)
+Check examine(const FusionCall& c, FusionProblem& p)
 {
     if(miopenGetStream_impl(c.handle, &p.stream) != miopenStatusSuccess)
         return invalid("handle");
@@ -487,15 +445,7 @@ Check examine(const ExecCall& c, FusionProblem& p)
     return {};
 }
 
-void pushDouble(ProblemKey& k, double v)
-{
-    std::int32_t w[2];
-    std::memcpy(w, &v, sizeof w);
-    k.push(w[0]);
-    k.push(w[1]);
-}
-
-ProblemKey fusionKey(const FusionProblem& p)
+ProblemKey key(const FusionCall&, const FusionProblem& p)
 {
     ProblemKey k;
     k.push(static_cast<std::int32_t>(p.shape));
@@ -520,15 +470,15 @@ ProblemKey fusionKey(const FusionProblem& p)
     else
     {
         k.pushTensor(p.param);
-        pushDouble(k, p.bnArgs.epsilon); // a value of the graph
+        k.pushDouble(p.bnArgs.epsilon); // a value of the graph
     }
     if(p.hasAct)
     {
         // The activation's parameters are values of the graph's pointwise node.
         k.push(p.actMode);
-        pushDouble(k, p.actArgs.activAlpha);
-        pushDouble(k, p.actArgs.activBeta);
-        pushDouble(k, p.actArgs.activGamma);
+        k.pushDouble(p.actArgs.activAlpha);
+        k.pushDouble(p.actArgs.activBeta);
+        k.pushDouble(p.actArgs.activGamma);
     }
     return k;
 }
@@ -540,16 +490,9 @@ constexpr std::int64_t kX = 1, kW = 2, kY = 3, kBias = 4, kScale = 5, kBnBias = 
                        kEpsilon = 9;
 } // namespace uid
 
-std::unique_ptr<gr::Graph> translate(const FusionProblem& p)
+std::unique_ptr<gr::Graph> translate(const FusionCall&, const FusionProblem& p)
 {
-    auto g = std::make_unique<gr::Graph>();
-    g->set_name(kEntry)
-        .set_io_data_type(toHipdnn(p.x.type))
-        .set_compute_data_type(fe::DataType::FLOAT)
-        .set_intermediate_data_type(fe::DataType::FLOAT);
-    static const char* preferred = std::getenv("MIOPEN_HIPDNN_PREFERRED_ENGINE");
-    if(preferred != nullptr && *preferred != '\0')
-        g->set_preferred_engine_id_ext(std::string(preferred));
+    auto g = newGraph(p.x.type);
     gr::TensorPtr cur;
     if(p.shape == Shape::Conv)
     {
@@ -592,32 +535,13 @@ std::unique_ptr<gr::Graph> translate(const FusionProblem& p)
 
 const char* shapeName(const FusionProblem& p) { return p.shape == Shape::Conv ? "convolution" : "batchnorm"; }
 
-void buildPlan(const FusionProblem& p, FusionPlanRec& plan, hipdnnHandle_t h)
-{
-    std::call_once(plan.buildOnce, [&] {
-        auto g      = translate(p);
-        fe::Error e = g->build(h);
-        if(e.is_bad())
-        {
-            plan.buildStatus  = hipdnnStatusOf(e);
-            plan.buildMessage = std::string("building the hipDNN plan for the fused ") + shapeName(p) +
-                                " plan failed: " + e.get_message();
-            return;
-        }
-        plan.engineName    = g->get_engine_name_ext();
-        plan.engineId      = hipdnn_data_sdk::utilities::engineNameToId(plan.engineName);
-        plan.workspaceSize = g->get_workspace_size();
-        plan.graph         = std::move(g);
-    });
-}
-
 // ---- MIOPEN_ENABLE_LOGGING_CMD ----------------------------------------------------------------------
 
 // The line Private prints for this plan (FusionPlan::driverArgs in projects/miopen/src/fusion.cpp:
 // upstream's fusion mode of the exact operator sequence, then the convolution's or the batchnorm's
 // driver arguments), so a logged reproducer does not depend on the route. Forwarded convolution
 // plans are packed N, C, ... (no layout flags) and not transposed.
-void logDriverCommand(const FusionProblem& p)
+void logDriverCommand(const FusionCall&, const FusionProblem& p)
 {
     const char* suffix = p.x.type == miopenHalf ? "fp16" : p.x.type == miopenBFloat16 ? "bfp16" : "";
     auto n             = [](const std::array<int, kMaxDims>& a, int i) { return std::to_string(a[static_cast<std::size_t>(i)]); };
@@ -643,7 +567,7 @@ void logDriverCommand(const FusionProblem& p)
     {
         const int mode = p.hasBias && p.hasAct ? 4 : p.hasAct ? 5 : 6;
         const TensorInfo& w = p.w;
-        const ConvRec& cv   = p.conv;
+        const ConvInfo& cv   = p.conv;
         line += " -F " + std::to_string(mode) + " -n " + n(x.lens, 0) + " -c " + n(x.lens, 1);
         if(cv.spatial == 3)
             line += " --in_d " + n(x.lens, 2) + " -H " + n(x.lens, 3) + " -W " + n(x.lens, 4) + " -k " + n(w.lens, 0) +
@@ -664,139 +588,70 @@ void logDriverCommand(const FusionProblem& p)
 
 // ---- execution -----------------------------------------------------------------------------------------
 
-miopenStatus_t forward(const ExecCall& c, const FusionProblem& p, FusionPlanRec& plan)
+// The fusion API takes no workspace: the handle's buffer serves (the default callerWorkspace).
+void bind(const FusionCall& c, const FusionProblem& p, Bindings& b)
 {
-    if(!backendState().usable)
-        return fail(kEntry, kHipdnnNotInitialized, backendState().error, "");
-    auto hs = handleState(c.handle, true);
-    std::lock_guard<std::mutex> lock(hs->m);
-    if(const miopenStatus_t st = bindHipdnnHandle(kEntry, *hs, p.stream); st != miopenStatusSuccess)
-        return st;
-    buildPlan(p, plan, *hs->hipdnn);
-    if(plan.graph == nullptr)
-        return fail(kEntry, plan.buildStatus, plan.buildMessage, "");
-    auto engine = [&] { return "engine=" + plan.engineName + " engine_id=" + std::to_string(plan.engineId) + " "; };
-    void* ws = nullptr;
-    if(plan.workspaceSize > 0)
-    {
-        // The fusion API takes no workspace: the handle's buffer serves.
-        const auto need = static_cast<std::size_t>(plan.workspaceSize);
-        if(hs->workspace.size() < need)
-            hs->workspace.resize(need);
-        ws = hs->workspace.data();
-    }
-    // This thread's variant pack per graph shape (each binds a fixed set of uids): keys stay,
-    // values are re-pointed.
-    thread_local std::array<std::unordered_map<std::int64_t, void*>, 3> packs;
-    const std::size_t kind = p.shape == Shape::BnActivation ? 2 : p.hasBias ? 1 : 0;
-    auto& pack             = packs[kind];
-    auto bind              = [&pack](std::int64_t id, const void* ptr) { pack[id] = const_cast<void*>(ptr); };
-    bind(uid::kX, c.input);
-    bind(uid::kY, c.output);
+    b.add(uid::kX, c.input);
+    b.add(uid::kY, c.output);
     if(p.shape == Shape::Conv)
     {
-        bind(uid::kW, p.convArgs.w);
+        b.add(uid::kW, p.convArgs.w);
         if(p.hasBias)
-            bind(uid::kBias, p.biasArgs.bias);
+            b.add(uid::kBias, p.biasArgs.bias);
     }
     else
     {
-        bind(uid::kScale, p.bnArgs.scale);
-        bind(uid::kBnBias, p.bnArgs.bias);
-        bind(uid::kMean, p.bnArgs.mean);
-        bind(uid::kVar, p.bnArgs.var);
+        b.add(uid::kScale, p.bnArgs.scale);
+        b.add(uid::kBnBias, p.bnArgs.bias);
+        b.add(uid::kMean, p.bnArgs.mean);
+        b.add(uid::kVar, p.bnArgs.var);
     }
-    const bool timed = hs->profiling;
-    const auto t0    = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
-    fe::Error err    = plan.graph->execute(*hs->hipdnn, pack, ws);
-    if(err.is_bad())
-        return fail(kEntry, hipdnnStatusOf(err),
-                    "executing the hipDNN plan on " + plan.engineName + " failed: " + err.get_message(), engine());
-    if(timed)
-    {
-        const auto t1        = std::chrono::steady_clock::now();
-        hs->forwardedMs      = std::chrono::duration<float, std::milli>(t1 - t0).count();
-        hs->lastWasForwarded = true;
-        (void)miopenGetKernelTime_impl(c.handle, &hs->privateSnapshot);
-    }
-    tLast.hipdnnStatus = kHipdnnSuccess;
-    tLast.message.clear();
-    tLast.prefixStatus = -1;
-    record(kEntry, &EntryStats::forwarded,
-           [&] { return "route=hipdnn reason=in-forwarding-set " + engine() + "status=miopenStatusSuccess"; });
-    return miopenStatusSuccess;
 }
 
 // ---- MIOPEN_HIPDNN_FORWARDING=verify ------------------------------------------------------------
 
 // The forwarded call succeeded: run the plan on Private into scratch and compare, with the
 // convolution's dot-product bound (plus the bias) or the batchnorm inference tolerance.
-void shadowVerify(const ExecCall& c, const FusionProblem& p, FusionPlanRec& plan)
+Verification shadowVerify(const FusionCall& c, const FusionProblem& p, const NoSnapshot&)
 {
     const std::size_t n = elementCount(p.y);
     std::vector<unsigned char> scratch(n * elementBytes(p.y.type));
     const miopenStatus_t st = miopenExecuteFusionPlan_impl(c.handle, c.plan, c.inputDesc, c.input, c.outputDesc,
                                                            scratch.data(), c.args);
-    if(auto hs = handleState(c.handle, false))
+    if(st != miopenStatusSuccess)
+        return compared(st, p.y.type, c.output, scratch.data(), n, 0.0, "y: ");
+    double bound = 0.0;
+    if(p.shape == Shape::Conv)
     {
-        std::lock_guard<std::mutex> lock(hs->m);
-        if(hs->lastWasForwarded)
-            (void)miopenGetKernelTime_impl(c.handle, &hs->privateSnapshot);
+        std::int64_t length = p.w.lens[1];
+        for(int i = 2; i < p.w.rank; ++i)
+            length *= p.w.lens[static_cast<std::size_t>(i)];
+        const double maxBias =
+            p.hasBias ? verify::maxAbs(p.bias.type, p.biasArgs.bias, static_cast<std::size_t>(p.y.lens[1])) : 0.0;
+        bound = verify::convBound(p.y.type, length, verify::maxAbs(p.x.type, c.input, elementCount(p.x)),
+                                  verify::maxAbs(p.w.type, p.convArgs.w, elementCount(p.w)), maxBias);
     }
-    bool ok          = st == miopenStatusSuccess;
-    std::string what = ok ? "" : std::string("MIOpen Private failed: ") + miopenGetErrorString_impl(st);
-    if(ok)
-    {
-        double bound = 0.0;
-        if(p.shape == Shape::Conv)
-        {
-            std::int64_t length = p.w.lens[1];
-            for(int i = 2; i < p.w.rank; ++i)
-                length *= p.w.lens[static_cast<std::size_t>(i)];
-            const double maxBias = p.hasBias ? verify::maxAbs(p.bias.type, p.biasArgs.bias, static_cast<std::size_t>(
-                                                                                                p.y.lens[1]))
-                                             : 0.0;
-            bound = verify::convBound(p.y.type, length, verify::maxAbs(p.x.type, c.input, elementCount(p.x)),
-                                      verify::maxAbs(p.w.type, p.convArgs.w, elementCount(p.w)), maxBias);
-        }
-        else
-            bound = verify::bnBound(p.y.type, 0, verify::maxAbs(p.y.type, scratch.data(), n));
-        const verify::Outcome r = verify::compare(p.y.type, c.output, scratch.data(), n, bound);
-        if(!r.ok)
-        {
-            ok   = false;
-            what = "y: " + verify::describe(r);
-        }
-    }
-    recordVerification(
-        kEntry, ok, plan, [&] { return std::string("fused ") + shapeName(p) + ", x " + shapeText(p.x); }, what);
+    else
+        bound = verify::bnBound(p.y.type, 0, verify::maxAbs(p.y.type, scratch.data(), n));
+    return compared(st, p.y.type, c.output, scratch.data(), n, bound, "y: ");
+}
+
+std::string planName(const FusionCall&, const FusionProblem& p) { return std::string("the fused ") + shapeName(p) + " plan"; }
+
+std::string describe(const FusionCall&, const FusionProblem& p)
+{
+    return std::string("fused ") + shapeName(p) + ", x " + shapeText(p.x);
 }
 
 } // namespace
 
-bool tryForwardFusion(const ExecCall& c, miopenStatus_t* status) noexcept
+} // namespace fusion
+
+bool tryForward(const FusionCall& c, miopenStatus_t* status) noexcept
 {
-    return guarded(kEntry, status, [&] {
-        bool toPrivate = false;
-        if(refusedOrRouted(kEntry, status, &toPrivate))
-            return true;
-        if(toPrivate)
-            return false;
-        FusionProblem p;
-        const Check chk = examine(c, p);
-        if(chk.verdict != Verdict::Forward)
-            return keepOnPrivate(kEntry, chk);
-        auto plan = fusionPlanCache().get(fusionKey(p));
-        if(config().enableLoggingCmd)
-            logDriverCommand(p);
-        *status = forward(c, p, *plan);
-        if(config().mode == Mode::Verify && *status == miopenStatusSuccess)
-            shadowVerify(c, p, *plan);
-        return true;
-    });
+    return core::forwardCall<fusion::FusionProblem, core::PlanRecord>(c, status);
 }
 
-} // namespace fusion
 } // namespace fwd
 } // namespace wrapper
 } // namespace miopen

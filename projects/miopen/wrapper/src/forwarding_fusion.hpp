@@ -6,7 +6,8 @@
 // Private destroys the object. The records are kept only on the slow path (route word set); with
 // forwarding disabled every fusion stub is one plain call of its _impl.
 //
-// miopenExecuteFusionPlan of a compiled plan then runs as ONE hipDNN graph:
+// miopenExecuteFusionPlan (a generated stub: FusionCall, forwarding.hpp) of a compiled plan then
+// runs as ONE hipDNN graph:
 //   convolution [-> bias] [-> activation]  ->  conv_fprop -> [pointwise ADD] -> [pointwise activation]
 //   batchnorm inference -> activation      ->  batchnorm_inference_variance_ext -> pointwise activation
 // Other plans (batchnorm training / backward, activation backward, a convolution with batchnorm,
@@ -60,24 +61,6 @@ struct OpArgs
     double activAlpha = 0.0, activBeta = 0.0, activGamma = 0.0; // ActivForward
 };
 void onSetArgs(miopenOperatorArgs_t args, miopenFusionOpDescriptor_t op, const OpArgs& a) noexcept;
-
-// ---- execution -----------------------------------------------------------------------------------
-
-struct ExecCall
-{
-    miopenHandle_t handle                  = nullptr;
-    miopenFusionPlanDescriptor_t plan      = nullptr;
-    miopenTensorDescriptor_t inputDesc     = nullptr;
-    const void* input                      = nullptr;
-    miopenTensorDescriptor_t outputDesc    = nullptr;
-    void* output                           = nullptr;
-    miopenOperatorArgs_t args              = nullptr;
-};
-
-// true: the call took the hipDNN route and *status is its result. false: the caller runs
-// miopenExecuteFusionPlan_impl (routed to Private, declined, or arguments Private must judge).
-// Never throws.
-bool tryForwardFusion(const ExecCall& call, miopenStatus_t* status) noexcept;
 
 } // namespace fusion
 } // namespace fwd

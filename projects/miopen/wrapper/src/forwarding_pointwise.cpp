@@ -1,5 +1,6 @@
-// hipDNN forwarding of the activation and tensor-op families (forwarding_pointwise.hpp; docs/wrapper.md
-// "Activation and tensor ops"). Each call is one small pointwise graph:
+// hipDNN forwarding of the activation and tensor-op families: the hooks of the forwarding skeleton
+// for PointwiseCall (forwarding.hpp; docs/wrapper.md "Activation and tensor ops"). Each call is one
+// small pointwise graph:
 //   activation forward   core = f(x)              (core::translateActivation: the mode's _FWD node)
 //   activation backward  core = f'(dy, x)         (the _BWD node takes dy first, then x; PASTHRU's
 //                                                  backward is IDENTITY of dy)
@@ -14,10 +15,11 @@
 // in the plan key. Verify mode (MIOPEN_HIPDNN_FORWARDING=verify) runs the call on Private into
 // scratch that starts from the output's prior content and compares with the test SDK's pointwise
 // tolerance. Validation and declines follow forwarding_batchnorm.cpp.
-#include "forwarding_pointwise.hpp"
+#include "forwarding.hpp"
 
 #include "forwarding_activation.hpp"
 #include "forwarding_core.hpp"
+#include "forwarding_skeleton.hpp"
 #include "shadow_verify.hpp"
 
 #include <miopen/miopen_impl.h>
@@ -47,24 +49,6 @@ struct PwProblem
     miopenAcceleratorQueue_t stream = nullptr;
 };
 
-struct PwPlan
-{
-    std::once_flag buildOnce;
-    std::unique_ptr<gr::Graph> graph;
-    int buildStatus = kHipdnnSuccess;
-    std::string buildMessage;
-    std::string engineName;
-    std::int64_t engineId      = 0;
-    std::int64_t workspaceSize = 0;
-    std::atomic<bool> mismatchReported{false};
-};
-
-PlanCache<PwPlan>& pwPlanCache()
-{
-    static auto* cache = new PlanCache<PwPlan>(planCacheCapacity()); // never destroyed: see planCache()
-    return *cache;
-}
-
 const char* opName(PwOp op)
 {
     switch(op)
@@ -79,13 +63,6 @@ const char* opName(PwOp op)
 
 // ---- the decision ------------------------------------------------------------------------------------
 
-
-bool isComputeType(miopenDataType_t t) { return t == miopenFloat || t == miopenHalf || t == miopenBFloat16; }
-
-bool sameLens(const TensorInfo& a, const TensorInfo& b)
-{
-    return a.rank == b.rank && std::equal(a.lens.begin(), a.lens.begin() + a.rank, b.lens.begin());
-}
 
 // ScaleTensor's alpha has y's element type (Private's scaleTensor).
 bool readElement(const void* p, miopenDataType_t t, float& v)
@@ -135,7 +112,7 @@ bool partialOverlap(const void* in, const TensorInfo& t, const void* out, const 
 }
 
 // What Private would reject first (its status is the answer), then what hipDNN cannot express.
-Check examine(const PwCall& c, PwProblem& p)
+Check examine(const PointwiseCall& c, PwProblem& p)
 {
     if(miopenGetStream_impl(c.handle, &p.stream) != miopenStatusSuccess)
         return invalid("handle");
@@ -229,14 +206,6 @@ Check examine(const PwCall& c, PwProblem& p)
     return invalid("op");
 }
 
-void pushDouble(ProblemKey& k, double v)
-{
-    std::int32_t w[2];
-    std::memcpy(w, &v, sizeof w);
-    k.push(w[0]);
-    k.push(w[1]);
-}
-
 void pushFloat(ProblemKey& k, float v)
 {
     std::int32_t w;
@@ -244,7 +213,7 @@ void pushFloat(ProblemKey& k, float v)
     k.push(w);
 }
 
-ProblemKey pwKey(const PwCall& c, const PwProblem& p)
+ProblemKey key(const PointwiseCall& c, const PwProblem& p)
 {
     ProblemKey k;
     k.push(static_cast<std::int32_t>(c.op));
@@ -252,8 +221,8 @@ ProblemKey pwKey(const PwCall& c, const PwProblem& p)
     for(const TensorInfo* t : {&p.a, &p.b, &p.c})
         k.pushTensor(*t);
     // The descriptor's parameters and the blend scalars are values of the graph.
-    pushDouble(k, p.actAlpha);
-    pushDouble(k, p.actBeta);
+    k.pushDouble(p.actAlpha);
+    k.pushDouble(p.actBeta);
     pushFloat(k, p.alpha);
     pushFloat(k, p.alpha2);
     pushFloat(k, p.beta);
@@ -286,16 +255,9 @@ gr::TensorPtr scaled(gr::Graph& g, const gr::TensorPtr& in, int rank, float v, s
     return g.pointwise(in, scalarTensor(g, rank, v, id, name), pointwiseOf(fe::PointwiseMode::MUL, name));
 }
 
-std::unique_ptr<gr::Graph> translate(const PwCall& c, const PwProblem& p)
+std::unique_ptr<gr::Graph> translate(const PointwiseCall& c, const PwProblem& p)
 {
-    auto g = std::make_unique<gr::Graph>();
-    g->set_name(c.entry)
-        .set_io_data_type(toHipdnn(p.c.type))
-        .set_compute_data_type(fe::DataType::FLOAT)
-        .set_intermediate_data_type(fe::DataType::FLOAT);
-    static const char* preferred = std::getenv("MIOPEN_HIPDNN_PREFERRED_ENGINE");
-    if(preferred != nullptr && *preferred != '\0')
-        g->set_preferred_engine_id_ext(std::string(preferred));
+    auto g = newGraph(p.c.type);
     const int rank = p.c.rank;
     gr::TensorPtr core;
     switch(c.op)
@@ -336,30 +298,12 @@ std::unique_ptr<gr::Graph> translate(const PwCall& c, const PwProblem& p)
     return g;
 }
 
-void buildPlan(const PwCall& c, const PwProblem& p, PwPlan& plan, hipdnnHandle_t h)
-{
-    std::call_once(plan.buildOnce, [&] {
-        auto g      = translate(c, p);
-        fe::Error e = g->build(h);
-        if(e.is_bad())
-        {
-            plan.buildStatus  = hipdnnStatusOf(e);
-            plan.buildMessage = std::string("building the hipDNN plan for ") + opName(c.op) + " failed: " + e.get_message();
-            return;
-        }
-        plan.engineName    = g->get_engine_name_ext();
-        plan.engineId      = hipdnn_data_sdk::utilities::engineNameToId(plan.engineName);
-        plan.workspaceSize = g->get_workspace_size();
-        plan.graph         = std::move(g);
-    });
-}
-
 // ---- MIOPEN_ENABLE_LOGGING_CMD ----------------------------------------------------------------------
 
 // The line Private prints for an activation call (activationDriverArgs in projects/miopen/src/
 // activation.cpp: the x descriptor folded to N, C, H, W), so a logged reproducer does not depend on
 // the route. The tensor ops log no command.
-void logDriverCommand(const PwCall& c, const PwProblem& p)
+void logDriverCommand(const PointwiseCall& c, const PwProblem& p)
 {
     if(c.op != PwOp::ActivationForward && c.op != PwOp::ActivationBackward)
         return;
@@ -385,67 +329,25 @@ void logDriverCommand(const PwCall& c, const PwProblem& p)
 
 // ---- execution -----------------------------------------------------------------------------------------
 
-miopenStatus_t forward(const PwCall& c, const PwProblem& p, PwPlan& plan)
+void bind(const PointwiseCall& c, const PwProblem& p, Bindings& b)
 {
-    if(!backendState().usable)
-        return fail(c.entry, kHipdnnNotInitialized, backendState().error, "");
-    auto hs = handleState(c.handle, true);
-    std::lock_guard<std::mutex> lock(hs->m);
-    if(const miopenStatus_t st = bindHipdnnHandle(c.entry, *hs, p.stream); st != miopenStatusSuccess)
-        return st;
-    buildPlan(c, p, plan, *hs->hipdnn);
-    if(plan.graph == nullptr)
-        return fail(c.entry, plan.buildStatus, plan.buildMessage, "");
-    auto engine = [&] { return "engine=" + plan.engineName + " engine_id=" + std::to_string(plan.engineId) + " "; };
-    void* ws = nullptr;
-    if(plan.workspaceSize > 0)
-    {
-        const auto need = static_cast<std::size_t>(plan.workspaceSize);
-        if(hs->workspace.size() < need)
-            hs->workspace.resize(need);
-        ws = hs->workspace.data();
-    }
-    // One variant pack per (op, prior bound) on this thread: keys stay, values are re-pointed.
-    thread_local std::array<std::unordered_map<std::int64_t, void*>, 8> packs;
-    const bool prior = c.op != PwOp::ScaleTensor && p.beta != 0.0f;
-    auto& pack       = packs[static_cast<std::size_t>(static_cast<int>(c.op) * 2 + (prior ? 1 : 0))];
-    auto bind        = [&pack](std::int64_t id, const void* ptr) { pack[id] = const_cast<void*>(ptr); };
-    bind(uid::kC, c.c);
+    b.add(uid::kC, c.c);
     switch(c.op)
     {
-    case PwOp::ActivationForward: bind(uid::kA, c.a); break;
+    case PwOp::ActivationForward: b.add(uid::kA, c.a); break;
     case PwOp::ActivationBackward:
-        bind(uid::kA, c.a);
+        b.add(uid::kA, c.a);
         if(p.mode != miopenActivationPASTHRU)
-            bind(uid::kB, c.b);
+            b.add(uid::kB, c.b);
         break;
     case PwOp::OpTensor:
-        bind(uid::kA, c.a);
-        bind(uid::kB, c.b);
+        b.add(uid::kA, c.a);
+        b.add(uid::kB, c.b);
         break;
-    case PwOp::ScaleTensor: bind(uid::kA, c.c); break; // in place
+    case PwOp::ScaleTensor: b.add(uid::kA, c.c); break; // in place
     }
-    if(prior)
-        bind(uid::kPrior, c.c);
-    const bool timed = hs->profiling;
-    const auto t0    = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
-    fe::Error err    = plan.graph->execute(*hs->hipdnn, pack, ws);
-    if(err.is_bad())
-        return fail(c.entry, hipdnnStatusOf(err),
-                    "executing the hipDNN plan on " + plan.engineName + " failed: " + err.get_message(), engine());
-    if(timed)
-    {
-        const auto t1        = std::chrono::steady_clock::now();
-        hs->forwardedMs      = std::chrono::duration<float, std::milli>(t1 - t0).count();
-        hs->lastWasForwarded = true;
-        (void)miopenGetKernelTime_impl(c.handle, &hs->privateSnapshot);
-    }
-    tLast.hipdnnStatus = kHipdnnSuccess;
-    tLast.message.clear();
-    tLast.prefixStatus = -1;
-    record(c.entry, &EntryStats::forwarded,
-           [&] { return "route=hipdnn reason=in-forwarding-set " + engine() + "status=miopenStatusSuccess"; });
-    return miopenStatusSuccess;
+    if(c.op != PwOp::ScaleTensor && p.beta != 0.0f)
+        b.add(uid::kPrior, c.c);
 }
 
 // ---- MIOPEN_HIPDNN_FORWARDING=verify ------------------------------------------------------------
@@ -459,13 +361,13 @@ struct Prior
     std::vector<unsigned char> bytes;
 };
 
-void snapshot(const PwCall& c, const PwProblem& p, Prior& s)
+void snapshot(const PointwiseCall& c, const PwProblem& p, Prior& s)
 {
     const auto* b = static_cast<const unsigned char*>(c.c);
     s.bytes.assign(b, b + bytesOf(p.c));
 }
 
-void shadowVerify(const PwCall& c, const PwProblem& p, PwPlan& plan, const Prior& prior)
+Verification shadowVerify(const PointwiseCall& c, const PwProblem& p, const Prior& prior)
 {
     std::vector<unsigned char> out = prior.bytes;
     // An input that is the output buffer is read from the snapshot.
@@ -487,56 +389,20 @@ void shadowVerify(const PwCall& c, const PwProblem& p, PwPlan& plan, const Prior
         break;
     case PwOp::ScaleTensor: st = miopenScaleTensor_impl(c.handle, c.cDesc, out.data(), c.alpha); break;
     }
-    if(auto hs = handleState(c.handle, false))
-    {
-        std::lock_guard<std::mutex> lock(hs->m);
-        if(hs->lastWasForwarded)
-            (void)miopenGetKernelTime_impl(c.handle, &hs->privateSnapshot);
-    }
-    bool ok          = st == miopenStatusSuccess;
-    std::string what = ok ? "" : std::string("MIOpen Private failed: ") + miopenGetErrorString_impl(st);
-    if(ok)
-    {
-        const std::size_t n = elementCount(p.c);
-        const verify::Outcome r =
-            verify::compare(p.c.type, c.c, out.data(), n,
-                            verify::pointwiseBound(p.c.type, verify::maxAbs(p.c.type, out.data(), n)));
-        if(!r.ok)
-        {
-            ok   = false;
-            what = verify::describe(r);
-        }
-    }
-    recordVerification(c.entry, ok, plan, [&] { return std::string(opName(c.op)) + ", " + shapeText(p.c); }, what);
+    const std::size_t n = elementCount(p.c);
+    return compared(st, p.c.type, c.c, out.data(), n,
+                    verify::pointwiseBound(p.c.type, verify::maxAbs(p.c.type, out.data(), n)), "");
 }
+
+std::string planName(const PointwiseCall& c, const PwProblem&) { return opName(c.op); }
+
+std::string describe(const PointwiseCall& c, const PwProblem& p) { return std::string(opName(c.op)) + ", " + shapeText(p.c); }
 
 } // namespace
 
-bool tryForwardPointwise(const PwCall& c, miopenStatus_t* status) noexcept
+bool tryForward(const PointwiseCall& c, miopenStatus_t* status) noexcept
 {
-    return guarded(c.entry, status, [&] {
-        bool toPrivate = false;
-        if(refusedOrRouted(c.entry, status, &toPrivate))
-            return true;
-        if(toPrivate)
-            return false;
-        const Config& cfg = config();
-        PwProblem p;
-        const Check chk = examine(c, p);
-        if(chk.verdict != Verdict::Forward)
-            return keepOnPrivate(c.entry, chk);
-        auto plan = pwPlanCache().get(pwKey(c, p));
-        if(cfg.enableLoggingCmd)
-            logDriverCommand(c, p);
-        const bool verifying = cfg.mode == Mode::Verify;
-        Prior prior;
-        if(verifying)
-            snapshot(c, p, prior);
-        *status = forward(c, p, *plan);
-        if(verifying && *status == miopenStatusSuccess)
-            shadowVerify(c, p, *plan, prior);
-        return true;
-    });
+    return forwardCall<PwProblem, PlanRecord, Prior>(c, status);
 }
 
 } // namespace fwd

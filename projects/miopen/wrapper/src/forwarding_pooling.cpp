@@ -1,5 +1,5 @@
-// hipDNN forwarding of the pooling family (forwarding_pooling.hpp, PoolCall; docs/wrapper.md
-// "Pooling"). One resample node per call, 2-D and 3-D pooling:
+// hipDNN forwarding of the pooling family: the hooks of the forwarding skeleton for PoolingCall
+// (forwarding.hpp; docs/wrapper.md "Pooling"). One resample node per call, 2-D and 3-D pooling:
 //   miopenPoolingForward  -> resample (MAXPOOL over NEG_INF_PAD padding: MIOpen never lets a
 //                            padded position win; AVGPOOL_EXCLUDE_PADDING for miopenPoolingAverage,
 //                            AVGPOOL_INCLUDE_PADDING for miopenPoolingAverageInclusive), MIOpen's
@@ -16,10 +16,9 @@
 // Private, backward forwarded, or the reverse through MIOPEN_DISABLE_HIPDNN_FOR) gives the same
 // dx. A max backward without x (Private does not read it) is declined (`max-backward-no-x`).
 // Verify mode runs each forwarded call on Private into scratch and compares.
-#include "forwarding_pooling.hpp"
-
 #include "forwarding.hpp"
 #include "forwarding_core.hpp"
+#include "forwarding_skeleton.hpp"
 #include "shadow_verify.hpp"
 
 #include <miopen/miopen_impl.h>
@@ -51,31 +50,6 @@ struct PoolProblem
     miopenAcceleratorQueue_t stream = nullptr;
 };
 
-struct PoolPlan
-{
-    std::once_flag buildOnce;
-    std::unique_ptr<gr::Graph> graph;
-    int buildStatus = kHipdnnSuccess;
-    std::string buildMessage;
-    std::string engineName;
-    std::int64_t engineId      = 0;
-    std::int64_t workspaceSize = 0;
-    std::atomic<bool> mismatchReported{false};
-};
-
-PlanCache<PoolPlan>& poolPlanCache()
-{
-    static auto* cache = new PlanCache<PoolPlan>(planCacheCapacity()); // never destroyed, as batchnorm's
-    return *cache;
-}
-
-
-bool isComputeType(miopenDataType_t t) { return t == miopenFloat || t == miopenHalf || t == miopenBFloat16; }
-
-bool sameLens(const TensorInfo& a, const TensorInfo& b)
-{
-    return a.rank == b.rank && std::equal(a.lens.begin(), a.lens.begin() + a.rank, b.lens.begin());
-}
 
 // Private's output lengths (PoolingDescriptor::outputLengths): max(1, (in + 2 pad - window) /
 // stride + 1), truncating.
@@ -98,7 +72,7 @@ bool outputMatches(const PoolProblem& p, const TensorInfo& in, const TensorInfo&
 
 // Everything, in the playbook's order: what Private would reject first (its status is the
 // answer), then what hipDNN cannot express.
-Check examine(const PoolCall& c, PoolProblem& p)
+Check examine(const PoolingCall& c, PoolProblem& p)
 {
     p.backward = c.backward;
     if(miopenGetStream_impl(c.handle, &p.stream) != miopenStatusSuccess)
@@ -177,7 +151,7 @@ Check examine(const PoolCall& c, PoolProblem& p)
     return {};
 }
 
-ProblemKey poolKey(const PoolProblem& p)
+ProblemKey key(const PoolingCall&, const PoolProblem& p)
 {
     ProblemKey k;
     k.push(p.backward ? 1 : 0);
@@ -237,16 +211,9 @@ A resampleAttributes(const PoolProblem& p)
     return a;
 }
 
-std::unique_ptr<gr::Graph> translate(const PoolCall& c, const PoolProblem& p)
+std::unique_ptr<gr::Graph> translate(const PoolingCall&, const PoolProblem& p)
 {
-    auto g = std::make_unique<gr::Graph>();
-    g->set_name(c.entry)
-        .set_io_data_type(toHipdnn(p.in.type))
-        .set_compute_data_type(fe::DataType::FLOAT)
-        .set_intermediate_data_type(fe::DataType::FLOAT);
-    static const char* preferred = std::getenv("MIOPEN_HIPDNN_PREFERRED_ENGINE");
-    if(preferred != nullptr && *preferred != '\0')
-        g->set_preferred_engine_id_ext(std::string(preferred));
+    auto g = newGraph(p.in.type);
     if(!p.backward)
     {
         auto out = g->resample(graphTensor(p.in, uid::kIn, "x"), resampleAttributes<gr::ResampleFwdAttributes>(p));
@@ -275,30 +242,11 @@ std::unique_ptr<gr::Graph> translate(const PoolCall& c, const PoolProblem& p)
     return g;
 }
 
-void buildPlan(const PoolCall& c, const PoolProblem& p, PoolPlan& plan, hipdnnHandle_t h)
-{
-    std::call_once(plan.buildOnce, [&] {
-        auto g      = translate(c, p);
-        fe::Error e = g->build(h);
-        if(e.is_bad())
-        {
-            plan.buildStatus  = hipdnnStatusOf(e);
-            plan.buildMessage = std::string("building the hipDNN plan for pooling ") + modeName(p.mode) +
-                                (p.backward ? " backward" : " forward") + " failed: " + e.get_message();
-            return;
-        }
-        plan.engineName    = g->get_engine_name_ext();
-        plan.engineId      = hipdnn_data_sdk::utilities::engineNameToId(plan.engineName);
-        plan.workspaceSize = g->get_workspace_size();
-        plan.graph         = std::move(g);
-    });
-}
-
 // ---- MIOPEN_ENABLE_LOGGING_CMD ----------------------------------------------------------------------
 
 // The line Private prints (PoolingDescriptor::driverArgs in projects/miopen/src/pooling.cpp): the
 // x tensor for forward, dx's for backward, so a logged reproducer does not depend on the route.
-void logDriverCommand(const PoolCall& c, const PoolProblem& p)
+void logDriverCommand(const PoolingCall& c, const PoolProblem& p)
 {
     const TensorInfo& x = p.logX;
     std::ostringstream ss;
@@ -333,62 +281,20 @@ void logDriverCommand(const PoolCall& c, const PoolProblem& p)
 
 // ---- execution -----------------------------------------------------------------------------------------
 
-miopenStatus_t forward(const PoolCall& c, const PoolProblem& p, PoolPlan& plan)
+// The engine's scratch (max backward: the pooled y and indices) is the handle's (the default callerWorkspace):
+// the caller's pooling workspace holds Private's indices, which the caller may read again.
+void bind(const PoolingCall& c, const PoolProblem& p, Bindings& b)
 {
-    if(!backendState().usable)
-        return fail(c.entry, kHipdnnNotInitialized, backendState().error, "");
-    auto hs = handleState(c.handle, true);
-    std::lock_guard<std::mutex> lock(hs->m);
-    if(const miopenStatus_t st = bindHipdnnHandle(c.entry, *hs, p.stream); st != miopenStatusSuccess)
-        return st;
-    buildPlan(c, p, plan, *hs->hipdnn);
-    if(plan.graph == nullptr)
-        return fail(c.entry, plan.buildStatus, plan.buildMessage, "");
-    auto engine = [&] { return "engine=" + plan.engineName + " engine_id=" + std::to_string(plan.engineId) + " "; };
-    void* ws = nullptr;
-    if(plan.workspaceSize > 0)
-    {
-        // The engine's scratch (max backward: the pooled y and indices) is the handle's: the
-        // caller's pooling workspace holds Private's indices, which the caller may read again.
-        const auto need = static_cast<std::size_t>(plan.workspaceSize);
-        if(hs->workspace.size() < need)
-            hs->workspace.resize(need);
-        ws = hs->workspace.data();
-    }
-    thread_local std::array<std::unordered_map<std::int64_t, void*>, 3> packs;
-    const bool gradientFromX = p.backward && p.mode == miopenPoolingMax;
-    auto& pack = packs[gradientFromX ? 2 : p.backward ? 1 : 0];
     if(!p.backward)
     {
-        pack[uid::kIn]  = const_cast<void*>(c.x);
-        pack[uid::kOut] = c.written;
+        b.add(uid::kIn, c.x);
+        b.add(uid::kOut, c.written);
+        return;
     }
-    else
-    {
-        pack[uid::kOut] = const_cast<void*>(c.dy);
-        pack[uid::kIn]  = c.written;
-        if(gradientFromX)
-            pack[uid::kX] = const_cast<void*>(c.x);
-    }
-    const bool timed = hs->profiling;
-    const auto t0    = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
-    fe::Error err    = plan.graph->execute(*hs->hipdnn, pack, ws);
-    if(err.is_bad())
-        return fail(c.entry, hipdnnStatusOf(err), "executing the hipDNN plan on " + plan.engineName + " failed: " +
-                                                      err.get_message(), engine());
-    if(timed)
-    {
-        const auto t1        = std::chrono::steady_clock::now();
-        hs->forwardedMs      = std::chrono::duration<float, std::milli>(t1 - t0).count();
-        hs->lastWasForwarded = true;
-        (void)miopenGetKernelTime_impl(c.handle, &hs->privateSnapshot);
-    }
-    tLast.hipdnnStatus = kHipdnnSuccess;
-    tLast.message.clear();
-    tLast.prefixStatus = -1;
-    record(c.entry, &EntryStats::forwarded,
-           [&] { return "route=hipdnn reason=in-forwarding-set " + engine() + "status=miopenStatusSuccess"; });
-    return miopenStatusSuccess;
+    b.add(uid::kOut, c.dy);
+    b.add(uid::kIn, c.written);
+    if(p.mode == miopenPoolingMax)
+        b.add(uid::kX, c.x);
 }
 
 // ---- MIOPEN_HIPDNN_FORWARDING=verify ------------------------------------------------------------
@@ -397,7 +303,7 @@ miopenStatus_t forward(const PoolCall& c, const PoolProblem& p, PoolPlan& plan)
 // output element is a max (exact), an average of at most the window's elements, or (backward) a
 // sum of at most the windows that cover it of dy / window terms: the dot-product bound of that
 // many terms (shadow_verify.hpp).
-void shadowVerify(const PoolCall& c, const PoolProblem& p, PoolPlan& plan)
+Verification shadowVerify(const PoolingCall& c, const PoolProblem& p, const NoSnapshot&)
 {
     const TensorInfo& out = p.backward ? p.in : p.out;
     const std::size_t n   = elementCount(out);
@@ -421,53 +327,25 @@ void shadowVerify(const PoolCall& c, const PoolProblem& p, PoolPlan& plan)
                                            c.dxDesc, scratch.data(), c.workspace);
         maxIn = verify::maxAbs(p.out.type, c.dy, elementCount(p.out));
     }
-    if(auto hs = handleState(c.handle, false))
-    {
-        std::lock_guard<std::mutex> lock(hs->m);
-        if(hs->lastWasForwarded)
-            (void)miopenGetKernelTime_impl(c.handle, &hs->privateSnapshot);
-    }
-    bool ok          = st == miopenStatusSuccess;
-    std::string what = ok ? "" : std::string("MIOpen Private failed: ") + miopenGetErrorString_impl(st);
-    if(ok)
-    {
-        const verify::Outcome r =
-            verify::compare(out.type, c.written, scratch.data(), n, verify::convBound(out.type, terms, maxIn, 1.0, 0.0));
-        if(!r.ok)
-        {
-            ok   = false;
-            what = std::string(p.backward ? "dx: " : "y: ") + verify::describe(r);
-        }
-    }
-    const auto describe = [&] {
-        return std::string("pooling ") + modeName(p.mode) + ", " + (p.backward ? "dx " : "x ") + shapeText(p.in);
-    };
-    recordVerification(c.entry, ok, plan, describe, what);
+    return compared(st, out.type, c.written, scratch.data(), n, verify::convBound(out.type, terms, maxIn, 1.0, 0.0),
+                    p.backward ? "dx: " : "y: ");
+}
+
+std::string planName(const PoolingCall&, const PoolProblem& p)
+{
+    return std::string("pooling ") + modeName(p.mode) + (p.backward ? " backward" : " forward");
+}
+
+std::string describe(const PoolingCall&, const PoolProblem& p)
+{
+    return std::string("pooling ") + modeName(p.mode) + ", " + (p.backward ? "dx " : "x ") + shapeText(p.in);
 }
 
 } // namespace
 
-bool tryForwardPooling(const PoolCall& c, miopenStatus_t* status) noexcept
+bool tryForward(const PoolingCall& c, miopenStatus_t* status) noexcept
 {
-    return guarded(c.entry, status, [&] {
-        bool toPrivate = false;
-        if(refusedOrRouted(c.entry, status, &toPrivate))
-            return true;
-        if(toPrivate)
-            return false;
-        const Config& cfg = config();
-        PoolProblem p;
-        const Check chk = examine(c, p);
-        if(chk.verdict != Verdict::Forward)
-            return keepOnPrivate(c.entry, chk);
-        auto plan = poolPlanCache().get(poolKey(p));
-        if(cfg.enableLoggingCmd)
-            logDriverCommand(c, p);
-        *status = forward(c, p, *plan);
-        if(cfg.mode == Mode::Verify && *status == miopenStatusSuccess)
-            shadowVerify(c, p, *plan);
-        return true;
-    });
+    return forwardCall<PoolProblem, PlanRecord>(c, status);
 }
 
 } // namespace fwd

@@ -1,5 +1,5 @@
-// hipDNN forwarding of the softmax family (forwarding_softmax.hpp, SmCall; docs/wrapper.md
-// "Softmax"). hipDNN has no softmax node: each call is a composite graph of reduction and
+// hipDNN forwarding of the softmax family: the hooks of the forwarding skeleton for SoftmaxCall
+// (forwarding.hpp; docs/wrapper.md "Softmax"). hipDNN has no softmax node: each call is a composite graph of reduction and
 // pointwise nodes, over the softmax axes (INSTANCE: C and the spatial dimensions of each n;
 // CHANNEL: C at each n and spatial position), the reduced tensors keeping x's rank with 1 in the
 // reduced dimensions and broadcast back by the pointwise nodes:
@@ -13,10 +13,9 @@
 // the test SDK's reference executor runs them node by node. The intermediates are virtual fp32.
 // alpha = 1 and beta = 0 only (declined otherwise); in place (y = x, dx = dy or y) is declined.
 // Verify mode runs each forwarded call on Private into scratch and compares.
-#include "forwarding_softmax.hpp"
-
 #include "forwarding.hpp"
 #include "forwarding_core.hpp"
+#include "forwarding_skeleton.hpp"
 #include "shadow_verify.hpp"
 
 #include <miopen/miopen_impl.h>
@@ -43,35 +42,10 @@ struct SmProblem
     miopenAcceleratorQueue_t stream = nullptr;
 };
 
-struct SmPlan
-{
-    std::once_flag buildOnce;
-    std::unique_ptr<gr::Graph> graph;
-    int buildStatus = kHipdnnSuccess;
-    std::string buildMessage;
-    std::string engineName;
-    std::int64_t engineId      = 0;
-    std::int64_t workspaceSize = 0;
-    std::atomic<bool> mismatchReported{false};
-};
-
-PlanCache<SmPlan>& smPlanCache()
-{
-    static auto* cache = new PlanCache<SmPlan>(planCacheCapacity()); // never destroyed, as batchnorm's
-    return *cache;
-}
-
-
-bool isComputeType(miopenDataType_t t) { return t == miopenFloat || t == miopenHalf || t == miopenBFloat16; }
-
-bool sameLens(const TensorInfo& a, const TensorInfo& b)
-{
-    return a.rank == b.rank && std::equal(a.lens.begin(), a.lens.begin() + a.rank, b.lens.begin());
-}
 
 const char* algorithmName(int a) { return a == MIOPEN_SOFTMAX_FAST ? "fast" : a == MIOPEN_SOFTMAX_LOG ? "log" : "accurate"; }
 
-Check examine(const SmCall& c, SmProblem& p)
+Check examine(const SoftmaxCall& c, SmProblem& p)
 {
     p.backward  = c.backward;
     p.algorithm = c.algorithm;
@@ -118,7 +92,7 @@ Check examine(const SmCall& c, SmProblem& p)
     return {};
 }
 
-ProblemKey smKey(const SmProblem& p)
+ProblemKey key(const SoftmaxCall&, const SmProblem& p)
 {
     ProblemKey k;
     k.push(p.backward ? 1 : 0);
@@ -185,16 +159,9 @@ struct Composite
     }
 };
 
-std::unique_ptr<gr::Graph> translate(const SmCall& c, const SmProblem& p)
+std::unique_ptr<gr::Graph> translate(const SoftmaxCall&, const SmProblem& p)
 {
-    auto g = std::make_unique<gr::Graph>();
-    g->set_name(c.entry)
-        .set_io_data_type(toHipdnn(p.out.type))
-        .set_compute_data_type(fe::DataType::FLOAT)
-        .set_intermediate_data_type(fe::DataType::FLOAT);
-    static const char* preferred = std::getenv("MIOPEN_HIPDNN_PREFERRED_ENGINE");
-    if(preferred != nullptr && *preferred != '\0')
-        g->set_preferred_engine_id_ext(std::string(preferred));
+    auto g = newGraph(p.out.type);
     Composite k{*g, p};
     using PM = fe::PointwiseMode;
     gr::TensorPtr out;
@@ -241,30 +208,11 @@ std::unique_ptr<gr::Graph> translate(const SmCall& c, const SmProblem& p)
     return g;
 }
 
-void buildPlan(const SmCall& c, const SmProblem& p, SmPlan& plan, hipdnnHandle_t h)
-{
-    std::call_once(plan.buildOnce, [&] {
-        auto g      = translate(c, p);
-        fe::Error e = g->build(h);
-        if(e.is_bad())
-        {
-            plan.buildStatus  = hipdnnStatusOf(e);
-            plan.buildMessage = std::string("building the hipDNN plan for softmax ") + algorithmName(p.algorithm) +
-                                (p.backward ? " backward" : " forward") + " failed: " + e.get_message();
-            return;
-        }
-        plan.engineName    = g->get_engine_name_ext();
-        plan.engineId      = hipdnn_data_sdk::utilities::engineNameToId(plan.engineName);
-        plan.workspaceSize = g->get_workspace_size();
-        plan.graph         = std::move(g);
-    });
-}
-
 // ---- MIOPEN_ENABLE_LOGGING_CMD ----------------------------------------------------------------------
 
 // The line Private prints (softmaxDriverArgs in projects/miopen/src/softmax.cpp; x for forward,
 // dx for backward, MIOpen's driverNchw folding), so a logged reproducer does not depend on the route.
-void logDriverCommand(const SmCall& c, const SmProblem& p)
+void logDriverCommand(const SoftmaxCall& c, const SmProblem& p)
 {
     const TensorInfo& t = p.backward ? p.out : p.a;
     // driverNchw: N, C, then H = the middle dimensions folded, W = the last (1 when rank 2).
@@ -290,62 +238,23 @@ void logDriverCommand(const SmCall& c, const SmProblem& p)
 
 // ---- execution -----------------------------------------------------------------------------------------
 
-miopenStatus_t forward(const SmCall& c, const SmProblem& p, SmPlan& plan)
+void bind(const SoftmaxCall& c, const SmProblem& p, Bindings& b)
 {
-    if(!backendState().usable)
-        return fail(c.entry, kHipdnnNotInitialized, backendState().error, "");
-    auto hs = handleState(c.handle, true);
-    std::lock_guard<std::mutex> lock(hs->m);
-    if(const miopenStatus_t st = bindHipdnnHandle(c.entry, *hs, p.stream); st != miopenStatusSuccess)
-        return st;
-    buildPlan(c, p, plan, *hs->hipdnn);
-    if(plan.graph == nullptr)
-        return fail(c.entry, plan.buildStatus, plan.buildMessage, "");
-    auto engine = [&] { return "engine=" + plan.engineName + " engine_id=" + std::to_string(plan.engineId) + " "; };
-    void* ws = nullptr;
-    if(plan.workspaceSize > 0)
-    {
-        const auto need = static_cast<std::size_t>(plan.workspaceSize);
-        if(hs->workspace.size() < need)
-            hs->workspace.resize(need);
-        ws = hs->workspace.data();
-    }
-    thread_local std::array<std::unordered_map<std::int64_t, void*>, 2> packs;
-    auto& pack = packs[p.backward ? 1 : 0];
     if(!p.backward)
-        pack[uid::kA] = const_cast<void*>(c.x);
+        b.add(uid::kA, c.x);
     else
     {
-        pack[uid::kA] = const_cast<void*>(c.y);
-        pack[uid::kB] = const_cast<void*>(c.dy);
+        b.add(uid::kA, c.y);
+        b.add(uid::kB, c.dy);
     }
-    pack[uid::kOut]  = c.written;
-    const bool timed = hs->profiling;
-    const auto t0    = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
-    fe::Error err    = plan.graph->execute(*hs->hipdnn, pack, ws);
-    if(err.is_bad())
-        return fail(c.entry, hipdnnStatusOf(err), "executing the hipDNN plan on " + plan.engineName + " failed: " +
-                                                      err.get_message(), engine());
-    if(timed)
-    {
-        const auto t1        = std::chrono::steady_clock::now();
-        hs->forwardedMs      = std::chrono::duration<float, std::milli>(t1 - t0).count();
-        hs->lastWasForwarded = true;
-        (void)miopenGetKernelTime_impl(c.handle, &hs->privateSnapshot);
-    }
-    tLast.hipdnnStatus = kHipdnnSuccess;
-    tLast.message.clear();
-    tLast.prefixStatus = -1;
-    record(c.entry, &EntryStats::forwarded,
-           [&] { return "route=hipdnn reason=in-forwarding-set " + engine() + "status=miopenStatusSuccess"; });
-    return miopenStatusSuccess;
+    b.add(uid::kOut, c.written);
 }
 
 // ---- MIOPEN_HIPDNN_FORWARDING=verify ------------------------------------------------------------
 
 // The forwarded call succeeded: run it on Private into scratch and compare, with the dot-product
 // bound of the softmax length (a sum of that many terms of at most the inputs' magnitude).
-void shadowVerify(const SmCall& c, const SmProblem& p, SmPlan& plan)
+Verification shadowVerify(const SoftmaxCall& c, const SmProblem& p, const NoSnapshot&)
 {
     const std::size_t n = elementCount(p.out);
     std::vector<unsigned char> scratch(n * elementBytes(p.out.type));
@@ -370,51 +279,25 @@ void shadowVerify(const SmCall& c, const SmProblem& p, SmPlan& plan)
         ma = std::max(1.0, verify::maxAbs(p.a.type, c.y, elementCount(p.a)));
         mb = std::max(1.0, verify::maxAbs(p.b.type, c.dy, elementCount(p.b)));
     }
-    if(auto hs = handleState(c.handle, false))
-    {
-        std::lock_guard<std::mutex> lock(hs->m);
-        if(hs->lastWasForwarded)
-            (void)miopenGetKernelTime_impl(c.handle, &hs->privateSnapshot);
-    }
-    bool ok          = st == miopenStatusSuccess;
-    std::string what = ok ? "" : std::string("MIOpen Private failed: ") + miopenGetErrorString_impl(st);
-    if(ok)
-    {
-        const verify::Outcome r =
-            verify::compare(p.out.type, c.written, scratch.data(), n, verify::convBound(p.out.type, length, ma, mb, 0.0));
-        if(!r.ok)
-        {
-            ok   = false;
-            what = std::string(p.backward ? "dx: " : "y: ") + verify::describe(r);
-        }
-    }
-    const auto describe = [&] { return std::string("softmax ") + algorithmName(p.algorithm) + ", " + shapeText(p.out); };
-    recordVerification(c.entry, ok, plan, describe, what);
+    return compared(st, p.out.type, c.written, scratch.data(), n, verify::convBound(p.out.type, length, ma, mb, 0.0),
+                    p.backward ? "dx: " : "y: ");
+}
+
+std::string planName(const SoftmaxCall&, const SmProblem& p)
+{
+    return std::string("softmax ") + algorithmName(p.algorithm) + (p.backward ? " backward" : " forward");
+}
+
+std::string describe(const SoftmaxCall&, const SmProblem& p)
+{
+    return std::string("softmax ") + algorithmName(p.algorithm) + ", " + shapeText(p.out);
 }
 
 } // namespace
 
-bool tryForwardSoftmax(const SmCall& c, miopenStatus_t* status) noexcept
+bool tryForward(const SoftmaxCall& c, miopenStatus_t* status) noexcept
 {
-    return guarded(c.entry, status, [&] {
-        bool toPrivate = false;
-        if(refusedOrRouted(c.entry, status, &toPrivate))
-            return true;
-        if(toPrivate)
-            return false;
-        const Config& cfg = config();
-        SmProblem p;
-        const Check chk = examine(c, p);
-        if(chk.verdict != Verdict::Forward)
-            return keepOnPrivate(c.entry, chk);
-        auto plan = smPlanCache().get(smKey(p));
-        if(cfg.enableLoggingCmd)
-            logDriverCommand(c, p);
-        *status = forward(c, p, *plan);
-        if(cfg.mode == Mode::Verify && *status == miopenStatusSuccess)
-            shadowVerify(c, p, *plan);
-        return true;
-    });
+    return forwardCall<SmProblem, PlanRecord>(c, status);
 }
 
 } // namespace fwd

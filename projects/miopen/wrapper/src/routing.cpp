@@ -1,6 +1,7 @@
 #include "routing.hpp"
 
 #include "env_mapping.hpp"
+#include "forwarding_set.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -42,40 +43,26 @@ struct Family
     std::vector<std::string_view> members;
 };
 
-// Entry points qualified for forwarding (RFC 4.4), one row per op family, in the order of the
-// forwarding set. Workspace queries, Find, descriptor calls and the bias-only calls stay on
-// Private. A family onboarded through docs/playbook-onboarding-an-op-family.md adds one row here.
+// The op families of the forwarding set, in order: generated from generator/policy.txt, where the
+// set is declared once (workspace queries, Find, descriptor calls and the bias-only calls stay on
+// Private).
 const std::vector<Family>& families()
 {
-    static const std::vector<Family> kFamilies = {
-        {"convolution",
-         {"miopenConvolutionForward", "miopenConvolutionBackwardData", "miopenConvolutionBackwardWeights",
-          "miopenConvolutionBiasActivationForward", "miopenConvolutionForwardImmediate",
-          "miopenConvolutionBackwardDataImmediate", "miopenConvolutionBackwardWeightsImmediate"}},
-        {"batchnorm",
-         {"miopenBatchNormalizationForwardInference", "miopenBatchNormalizationForwardInference_V2",
-          "miopenBatchNormalizationForwardTraining", "miopenBatchNormalizationForwardTraining_V2",
-          "miopenBatchNormalizationBackward", "miopenBatchNormalizationBackward_V2"}},
-        {"fusion", {"miopenExecuteFusionPlan"}},
-        {"pooling", {"miopenPoolingForward", "miopenPoolingBackward"}},
-        {"softmax",
-         {"miopenSoftmaxForward", "miopenSoftmaxBackward", "miopenSoftmaxForward_V2", "miopenSoftmaxBackward_V2"}},
-        {"activation", {"miopenActivationForward", "miopenActivationBackward"}},
-        {"tensor", {"miopenOpTensor", "miopenScaleTensor"}},
-    };
-    return kFamilies;
+    static const std::vector<Family> kList = [] {
+        std::vector<Family> f;
+        for(const FamilyRow& row : wrapper::kFamilies)
+            f.push_back({row.name, {kForwardedEntries.begin() + static_cast<std::ptrdiff_t>(row.first),
+                                    kForwardedEntries.begin() + static_cast<std::ptrdiff_t>(row.first + row.count)}});
+        return f;
+    }();
+    return kList;
 }
 
 } // namespace
 
 const std::vector<std::string_view>& forwardingSet()
 {
-    static const std::vector<std::string_view> kSet = [] {
-        std::vector<std::string_view> s;
-        for(const auto& f : families())
-            s.insert(s.end(), f.members.begin(), f.members.end());
-        return s;
-    }();
+    static const std::vector<std::string_view> kSet(kForwardedEntries.begin(), kForwardedEntries.end());
     return kSet;
 }
 

@@ -37,12 +37,12 @@ const char* modeName(Mode m);
 const char* routeName(Route r);
 const char* reasonName(Reason r);
 
-// The compile-time forwarding set: the members of each op family in turn (routing.cpp, families()):
-// convolution (7 entry points), batchnorm (6: inference, training and backward, each with _V2).
+// The compile-time forwarding set: the members of each op family in turn, as generator/policy.txt
+// declares them (the generated forwarding_set.hpp).
 const std::vector<std::string_view>& forwardingSet();
-// Members of an op family by name ("convolution", "batchnorm"); empty for an unknown family.
+// Members of an op family by name ("convolution", "batchnorm", ...); empty for an unknown family.
 const std::vector<std::string_view>& familyMembers(std::string_view family);
-// The family of a forwarded entry point ("convolution", "batchnorm"); empty when not forwarded.
+// The family of a forwarded entry point ("convolution", "batchnorm", ...); empty when not forwarded.
 std::string_view familyOf(std::string_view entry);
 bool inForwardingSet(std::string_view entry);
 

@@ -15,6 +15,7 @@ namespace wrapper {
 namespace {
 
 std::once_flag gInitOnce;
+std::atomic<bool> gInitDone{false}; // the fast path of ensureInit (every forwarded call asks)
 std::atomic<bool> gRefused{false};
 
 constexpr int kBannerLevel = 5; // Info: the banner
@@ -26,7 +27,8 @@ void initOnce()
     const Config& c = config();
     for(const auto& w : c.warnings)
         printLine("Warning", w);
-    if(c.modeFromEnv || c.logLevel >= kBannerLevel)
+    // Quiet unless forwarding is requested (enabled, verify) or logging asks for it.
+    if(c.mode != Mode::Disabled || c.logLevel >= kBannerLevel)
     {
         std::string banner = std::string("hipDNN forwarding ") + modeName(c.mode) +
                              (c.modeFromEnv ? " (MIOPEN_HIPDNN_FORWARDING=" + c.modeText + ")" : " (default)") +
@@ -42,6 +44,7 @@ void initOnce()
     }
     const bool needSlowPath = c.mode != Mode::Disabled || c.logLevel >= kTraceLevel || callsRefused();
     gRouteWord.store(needSlowPath ? 1 : 0, std::memory_order_relaxed);
+    gInitDone.store(true, std::memory_order_release);
 }
 
 } // namespace
@@ -55,6 +58,8 @@ bool traceOn() noexcept { return config().logLevel >= kTraceLevel; }
 
 void ensureInit() noexcept
 {
+    if(gInitDone.load(std::memory_order_acquire))
+        return;
     try
     {
         std::call_once(gInitOnce, initOnce);

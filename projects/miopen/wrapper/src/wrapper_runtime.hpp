@@ -8,6 +8,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstring>
 #include <string>
 
 // The route word, under a C name the assembly stubs read (hidden: not exported).
@@ -18,6 +19,20 @@ namespace miopen {
 namespace wrapper {
 
 inline std::atomic<int>& gRouteWord = miopen_wrapper_route_word;
+
+// The test of the C++ stubs (hand-written and generated): non-zero while forwarding is enabled or
+// the routing trace is on; the first call of the process also takes the slow path.
+inline bool routeWordSet() { return __builtin_expect(gRouteWord.load(std::memory_order_relaxed) != 0, 0); }
+
+// The raw bits of an enumeration argument (the caller may pass a value outside the enumeration).
+template <class E>
+int rawEnum(E e)
+{
+    static_assert(sizeof(E) == sizeof(int), "enum arguments are 32-bit");
+    int v = 0;
+    std::memcpy(&v, &e, sizeof v);
+    return v;
+}
 
 // Banner and warnings (once), routing trace line (per call when on). Never throws. true when the
 // call must be refused with miopenStatusVersionMismatch (see refuseAllCalls).

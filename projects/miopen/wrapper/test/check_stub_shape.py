@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """Checks the machine code of the wrapper's stubs: every exported entry point not marked custom is
-at most a few instructions, contains no call, and ends in a jump to <name><suffix>_impl.
+at most three instructions (compare, branch, jump through the GOT), contains no call, and ends in
+a jump to <name><suffix>_impl.
 
     check_stub_shape.py --library libMIOpen.so --exports public_exports.txt --custom custom.txt
 """
 import argparse
-import re
-import subprocess
 import sys
 
-MAX_INSTRUCTIONS = 6
+import disassembly
+
+MAX_INSTRUCTIONS = 3  # cmp, jne, jmp *GOT
 
 
 def main():
@@ -21,18 +22,8 @@ def main():
     a = ap.parse_args()
     names = [l.strip() for l in open(a.exports) if l.strip()]
     custom = {l.strip() for l in open(a.custom) if l.strip()}
-    dis = subprocess.run(["objdump", "-d", "--no-show-raw-insn", a.library], capture_output=True, text=True, check=True).stdout
-    bodies, current = {}, None
-    for line in dis.splitlines():
-        m = re.match(r"^[0-9a-f]+ <([^>]+)>:$", line)
-        if m:
-            current = m.group(1)
-            bodies[current] = []
-            continue
-        if current and re.match(r"^\s+[0-9a-f]+:\s", line):
-            insn = line.split(":", 1)[1].strip()
-            if insn and "nop" not in insn and not insn.startswith("xchg   %ax,%ax") and insn != "int3":
-                bodies[current].append(insn)
+    bodies = disassembly.functions(a.library)
+    slots = disassembly.got_slots(a.library)
     failures, checked = [], 0
     for exported in names:
         public = exported[: -len(a.suffix)] if a.suffix and exported.endswith(a.suffix) else exported
@@ -43,12 +34,11 @@ def main():
             failures.append("%s: not found in the disassembly" % exported)
             continue
         checked += 1
-        body = [i for i in body if not i.startswith("endbr64")]
         if len(body) > MAX_INSTRUCTIONS:
             failures.append("%s: %d instructions (> %d): %s" % (exported, len(body), MAX_INSTRUCTIONS, body))
         if any(i.startswith("call") for i in body):
             failures.append("%s: makes a call: %s" % (exported, body))
-        if not body or not (body[-1].startswith("jmp") and ("<%s_impl" % public) in body[-1]):
+        if not body or not (body[-1].startswith("jmp") and disassembly.target(body[-1], slots) == public + "_impl"):
             failures.append("%s: does not end in a jump to %s_impl: %s" % (exported, public, body[-1:] if body else body))
     if failures:
         print("\n".join(failures))

@@ -36,4 +36,14 @@ if(NOT pub MATCHES "miopenFixtureBreakAfterParen\n" OR priv MATCHES "miopenFixtu
    OR NOT custom MATCHES "miopenFixtureBreakAfterParen" OR NOT only STREQUAL "miopenFixtureBreakAfterParen\n")
   message(FATAL_ERROR "the wrapper-only entry point is not handled as such")
 endif()
+# A forwarded entry point: no assembly stub; a C++ stub whose helper packs the call record as the
+# policy says (a field from the parameter of its name, from another parameter, or an expression).
+file(READ ${OUT}/forwarding_stubs.cpp fwd)
+file(READ ${OUT}/forwarding_set.txt fwdset)
+if(stubs MATCHES "miopenFixtureDefaults:" OR NOT fwdset STREQUAL "fixture miopenFixtureDefaults\n"
+   OR NOT fwd MATCHES "bool miopen_wrapper_forward_miopenFixtureDefaults\\(" OR NOT fwd MATCHES "FixtureCall c;"
+   OR NOT fwd MATCHES "c\\.k = k;" OR NOT fwd MATCHES "c\\.dimension = dim;"
+   OR NOT fwd MATCHES "c\\.mode = FixtureMode::Any;" OR NOT fwd MATCHES "return miopenFixtureDefaults_impl\\(")
+  message(FATAL_ERROR "the forwarded entry point is not generated as the policy declares it:\n${fwd}")
+endif()
 message(STATUS "fixture signatures match")
