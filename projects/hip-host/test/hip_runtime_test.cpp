@@ -1,8 +1,6 @@
 // hip_host through its exported C API: each function, its results and its error paths, and the
 // thread's last error after each failure.
-#include <hip/hip_runtime.h>
-
-#include <gtest/gtest.h>
+#include "HipHostTest.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -14,27 +12,6 @@
 #include <vector>
 
 namespace {
-
-#define ASSERT_HIP_OK(expr) ASSERT_EQ(hipSuccess, (expr)) << #expr
-#define EXPECT_HIP_OK(expr) EXPECT_EQ(hipSuccess, (expr)) << #expr
-
-// Every test starts and ends with no pending last error.
-class HipHost : public ::testing::Test
-{
-protected:
-    void SetUp() override { (void)hipGetLastError(); }
-    void TearDown() override { EXPECT_EQ(hipSuccess, hipGetLastError()); }
-
-    // The call failed with `want`, and the thread's last error says so (read and cleared).
-    static ::testing::AssertionResult fails(hipError_t got, hipError_t want)
-    {
-        const hipError_t last = hipGetLastError();
-        if(got != want || last != want)
-            return ::testing::AssertionFailure() << "got " << hipGetErrorName(got) << ", last error "
-                                                 << hipGetErrorName(last) << ", want " << hipGetErrorName(want);
-        return ::testing::AssertionSuccess();
-    }
-};
 
 TEST_F(HipHost, EnumValuesAreHips)
 {

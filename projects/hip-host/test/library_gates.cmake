@@ -27,7 +27,7 @@ foreach(line IN LISTS lines)
     if(NOT kind STREQUAL "T")
       message(FATAL_ERROR "exported non-function symbol: ${line}")
     endif()
-    if(NOT name MATCHES "^hip[A-Z][A-Za-z]*$")
+    if(NOT name MATCHES "^hip[A-Z][A-Za-z0-9]*$") # digits: HIP 6's versioned names (...R0600)
       message(FATAL_ERROR "exported symbol outside the HIP C API: ${name}")
     endif()
     list(APPEND exported ${name})
@@ -39,7 +39,18 @@ foreach(required hipMalloc hipFree hipMallocManaged hipHostMalloc hipHostFree hi
                  hipStreamCreate hipStreamCreateWithFlags hipStreamDestroy hipStreamSynchronize hipStreamQuery
                  hipEventCreate hipEventCreateWithFlags hipEventRecord hipEventSynchronize hipEventQuery
                  hipEventDestroy hipEventElapsedTime hipGetErrorString hipGetErrorName hipGetLastError
-                 hipPeekAtLastError hipRuntimeGetVersion hipDriverGetVersion hipMemGetInfo hipPointerGetAttributes)
+                 hipPeekAtLastError hipRuntimeGetVersion hipDriverGetVersion hipMemGetInfo hipPointerGetAttributes
+                 # HIP 6 names the device-properties query and struct ...R0600; the plain symbol stays
+                 # for programs built against the earlier header.
+                 hipGetDevicePropertiesR0600 hipChooseDeviceR0600
+                 hipMemcpyHtoD hipMemcpyDtoH hipMemcpyDtoD hipMemcpyHtoDAsync hipMemcpyDtoHAsync hipMemcpyDtoDAsync
+                 hipMemcpyWithStream hipMemcpy2D hipMemcpy2DAsync hipMemcpyPeer hipMemcpyPeerAsync
+                 hipMemsetD8 hipMemsetD8Async hipMemsetD16 hipMemsetD16Async hipMemsetD32 hipMemsetD32Async
+                 hipStreamCreateWithPriority hipDeviceGetStreamPriorityRange hipStreamGetFlags hipStreamGetPriority
+                 hipStreamWaitEvent hipStreamAddCallback hipLaunchHostFunc
+                 hipMallocAsync hipFreeAsync hipMemPtrGetInfo hipHostRegister hipHostUnregister hipHostGetDevicePointer
+                 hipDeviceGetName hipDeviceGetPCIBusId hipDeviceGetByPCIBusId hipSetDeviceFlags hipGetDeviceFlags
+                 hipDeviceGetLimit hipDeviceComputeCapability hipDeviceTotalMem)
   if(NOT required IN_LIST exported)
     message(FATAL_ERROR "${required} is not exported")
   endif()
