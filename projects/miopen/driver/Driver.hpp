@@ -219,5 +219,7 @@ int runBatchNorm(const std::string& base, int argc, char** argv);
 int runPooling(const std::string& base, int argc, char** argv);
 int runActivation(const std::string& base, int argc, char** argv);
 int runSoftmax(const std::string& base, int argc, char** argv);
+int runCBAInfer(const std::string& base, int argc, char** argv);
+int runTensorOp(const std::string& base, int argc, char** argv);
 
 } // namespace miopen_driver
