@@ -2,12 +2,11 @@
 // both), checked against the test SDK's pointwise reference (CpuReferencePointwise) with the
 // MIOpen mode mapped onto its pointwise operation; POWER, which has no pointwise twin, and the
 // scaled TANH are composed here from the same scalar reference.
+#include "ActivationReference.hpp"
 #include "Driver.hpp"
 
 #include <hipdnn_test_sdk/utilities/TestTolerances.hpp>
-#include <hipdnn_test_sdk/utilities/pointwise/CpuReferencePointwise.hpp>
 
-#include <cfloat>
 #include <cstdio>
 #include <iostream>
 
@@ -17,7 +16,6 @@ namespace
 {
 
 namespace tsu = hipdnn_test_sdk::utilities;
-using tsu::PointwiseMode;
 
 constexpr int kFailVerifyFwd = 0x10;
 constexpr int kFailVerifyBwd = 0x20;
@@ -40,75 +38,6 @@ void addActivationFlags(InputFlags& f)
     f.add("time", 't', "0", "Time Each Layer");
     f.add("wall", 'w', "0", "Wall-clock Time Each Layer");
 }
-
-// The activation y = f(x) and its gradient dx = f'(x) dy, with MIOpen's alpha, beta and gamma.
-struct ActivationReference
-{
-    miopenActivationMode_t mode;
-    double alpha, beta, gamma;
-
-    double pw(PointwiseMode m, double a, double b, const tsu::PointwiseParams& p = {}) const
-    {
-        return tsu::CpuReferencePointwise::apply(m, a, b, 0.0, p);
-    }
-    double forward(double x) const
-    {
-        tsu::PointwiseParams p;
-        switch(mode)
-        {
-        case miopenActivationPASTHRU: return pw(PointwiseMode::IDENTITY, x, 0.0);
-        case miopenActivationLOGISTIC: return pw(PointwiseMode::SIGMOID_FWD, x, 0.0);
-        case miopenActivationTANH: return beta * pw(PointwiseMode::TANH_FWD, alpha * x, 0.0);
-        case miopenActivationRELU: return pw(PointwiseMode::RELU_FWD, x, 0.0);
-        case miopenActivationSOFTRELU: return pw(PointwiseMode::SOFTPLUS_FWD, x, 0.0);
-        case miopenActivationABS: return pw(PointwiseMode::ABS, x, 0.0);
-        case miopenActivationPOWER:
-        {
-            const double v = alpha + beta * x;
-            return v <= FLT_EPSILON ? 0.0 : std::pow(v, gamma);
-        }
-        case miopenActivationCLIPPEDRELU: p.reluUpperClip = alpha; return pw(PointwiseMode::RELU_FWD, x, 0.0, p);
-        case miopenActivationLEAKYRELU: p.reluLowerClipSlope = alpha; return pw(PointwiseMode::RELU_FWD, x, 0.0, p);
-        case miopenActivationELU: p.eluAlpha = alpha; return pw(PointwiseMode::ELU_FWD, x, 0.0, p);
-        }
-        throw DriverError("unknown activation mode " + std::to_string(static_cast<int>(mode)));
-    }
-    double backward(double dy, double x) const
-    {
-        tsu::PointwiseParams p;
-        switch(mode)
-        {
-        case miopenActivationPASTHRU: return dy;
-        case miopenActivationLOGISTIC: return pw(PointwiseMode::SIGMOID_BWD, dy, x);
-        case miopenActivationTANH: return beta * alpha * pw(PointwiseMode::TANH_BWD, dy, alpha * x);
-        case miopenActivationRELU: return pw(PointwiseMode::RELU_BWD, dy, x);
-        case miopenActivationSOFTRELU: return pw(PointwiseMode::SOFTPLUS_BWD, dy, x);
-        case miopenActivationABS: return x > 0.0 ? dy : -dy;
-        case miopenActivationPOWER:
-        {
-            const double v = alpha + beta * x;
-            return v <= FLT_EPSILON ? 0.0 : dy * gamma * beta * std::pow(v, gamma - 1.0);
-        }
-        case miopenActivationCLIPPEDRELU: return (x > 0.0 && x <= alpha) ? dy : 0.0;
-        case miopenActivationLEAKYRELU: p.reluLowerClipSlope = alpha; return pw(PointwiseMode::RELU_BWD, dy, x, p);
-        case miopenActivationELU: p.eluAlpha = alpha; return pw(PointwiseMode::ELU_BWD, dy, x, p);
-        }
-        throw DriverError("unknown activation mode " + std::to_string(static_cast<int>(mode)));
-    }
-};
-
-class ActivationDescriptor
-{
-public:
-    ActivationDescriptor() { MIOPEN_DRIVER_CHECK(miopenCreateActivationDescriptor(&_desc)); }
-    ~ActivationDescriptor() { miopenDestroyActivationDescriptor(_desc); }
-    ActivationDescriptor(const ActivationDescriptor&)            = delete;
-    ActivationDescriptor& operator=(const ActivationDescriptor&) = delete;
-    miopenActivationDescriptor_t get() const { return _desc; }
-
-private:
-    miopenActivationDescriptor_t _desc = nullptr;
-};
 
 void printActivationTimes(const char* dir, const char* statsName, const TimingResult& t, double dataSz, bool time,
                           bool wall)

@@ -1,14 +1,13 @@
 // MIOpenDriver conv / convfp16 / convbfp16: forward, backward data and backward weights of a
 // 2-D or 3-D (grouped, dilated, transposed) convolution through Find or immediate mode, checked
 // against the test SDK's CpuFpReferenceConvolution.
+#include "ConvCommon.hpp"
 #include "Driver.hpp"
 
-#include <hipdnn_test_sdk/utilities/CpuFpReferenceConvolution.hpp>
 #include <hipdnn_test_sdk/utilities/TestTolerances.hpp>
 
 #include <cstdio>
 #include <iostream>
-#include <numeric>
 
 namespace miopen_driver
 {
@@ -60,82 +59,6 @@ void addConvFlags(InputFlags& f)
     f.add("solution", 'S', "-1",
           "Use immediate mode, run solution with given id (<0: Find API, 0: first/fastest solution)");
 }
-
-struct ConvShape
-{
-    int spatialDim = 2;
-    bool transpose = false;
-    int groups     = 1;
-    std::vector<int64_t> xDims, wDims, yDims, xStrides, wStrides, yStrides;
-    std::vector<int> pads, strides, dilations, adjs;
-    int64_t filterVolume() const
-    {
-        return std::accumulate(wDims.begin() + 2, wDims.end(), int64_t{1}, std::multiplies<int64_t>());
-    }
-    static int64_t spatialVolume(const std::vector<int64_t>& dims)
-    {
-        return std::accumulate(dims.begin() + 2, dims.end(), int64_t{1}, std::multiplies<int64_t>());
-    }
-    /// 2 * multiply-adds of one pass (the same for the three directions).
-    double flops() const
-    {
-        const auto& small = transpose ? xDims : yDims; // the normal convolution's output
-        const double w = static_cast<double>(
-            std::accumulate(wDims.begin(), wDims.end(), int64_t{1}, std::multiplies<int64_t>()));
-        return 2.0 * w * static_cast<double>(small[0]) * static_cast<double>(spatialVolume(small));
-    }
-};
-
-template <typename T>
-double bytesOf(const std::vector<int64_t>& dims)
-{
-    return static_cast<double>(hipdnn_data_sdk::utilities::elementCount(dims)) * sizeof(T);
-}
-
-// upstream's `stats:` lines: name, n, c, (do,) ho, wo, (z,) y, x, k, flopCnt, bytesRead,
-// bytesWritten, GFLOPs, GB/s, timeMs.
-void printStats(const char* dir, const ConvShape& s, double readBytes, double writtenBytes, float ms)
-{
-    const auto& x  = s.xDims;
-    const auto& y  = s.yDims;
-    const auto& w  = s.wDims;
-    const double f = s.flops();
-    const double gflops = ms > 0.f ? f / ms / 1e6 : 0.0;
-    const double gbs    = ms > 0.f ? (readBytes + writtenBytes) / ms / 1e6 : 0.0;
-    if(s.spatialDim == 2)
-    {
-        std::printf("stats: name, n, c, ho, wo, x, y, k, flopCnt, bytesRead, bytesWritten, GFLOPs, GB/s, timeMs\n");
-        std::printf("stats: %s%lldx%lldu%d, %lld, %lld, %lld, %lld, %lld, %lld, %lld,  %.0f, %.0f, %.0f, %.0f, %.0f, %f\n",
-                    dir, static_cast<long long>(w[2]), static_cast<long long>(w[3]), s.strides[0],
-                    static_cast<long long>(x[0]), static_cast<long long>(x[1]), static_cast<long long>(y[2]),
-                    static_cast<long long>(y[3]), static_cast<long long>(w[2]), static_cast<long long>(w[3]),
-                    static_cast<long long>(y[1]), f, readBytes, writtenBytes, gflops, gbs, static_cast<double>(ms));
-    }
-    else
-    {
-        std::printf("stats: name  , n, c, do, ho, wo, z, y, x, k, flopCnt, bytesRead, bytesWritten, GFLOPs, GB/s, timeMs\n");
-        std::printf("stats: %s%lldx%lldx%lldu%d, %lld, %lld, %lld, %lld, %lld, %lld, %lld, %lld, %lld,  %.0f, %.0f, %.0f, "
-                    "%.0f, %.0f, %f\n",
-                    dir, static_cast<long long>(w[2]), static_cast<long long>(w[3]), static_cast<long long>(w[4]),
-                    s.strides[0], static_cast<long long>(x[0]), static_cast<long long>(x[1]),
-                    static_cast<long long>(y[2]), static_cast<long long>(y[3]), static_cast<long long>(y[4]),
-                    static_cast<long long>(w[2]), static_cast<long long>(w[3]), static_cast<long long>(w[4]),
-                    static_cast<long long>(y[1]), f, readBytes, writtenBytes, gflops, gbs, static_cast<double>(ms));
-    }
-}
-
-class ConvDescriptor
-{
-public:
-    ConvDescriptor() { MIOPEN_DRIVER_CHECK(miopenCreateConvolutionDescriptor(&_desc)); }
-    ~ConvDescriptor() { miopenDestroyConvolutionDescriptor(_desc); }
-    ConvDescriptor(const ConvDescriptor&)            = delete;
-    ConvDescriptor& operator=(const ConvDescriptor&) = delete;
-    miopenConvolutionDescriptor_t get() const { return _desc; }
-
-private:
-    miopenConvolutionDescriptor_t _desc = nullptr;
-};
 
 // One direction's calls, as function objects over the same descriptors and buffers.
 struct DirectionCalls
@@ -242,30 +165,7 @@ void runDirection(const Handle& handle, const InputFlags& f, const ConvShape& sh
         std::cout << std::endl;
         const float ms = timing.kernelAverageMs();
         std::printf("GPU Kernel Time %s. Elapsed: %f ms (average)\n", d.label, static_cast<double>(ms));
-        printStats(d.statsName, shape, d.readBytes, d.writtenBytes, ms);
-    }
-}
-
-// -z same|valid: the driver computes the pads itself, as upstream's does.
-void readPadMode(const InputFlags& f, ConvShape& s, const std::vector<int64_t>& inSpatial,
-                 const std::vector<int64_t>& filSpatial)
-{
-    const std::string mode = f.str("pad_mode");
-    if(mode == "default")
-        return;
-    if(mode != "same" && mode != "valid")
-        throw DriverError("Incorrect Padding Mode: " + mode);
-    for(std::size_t i = 0; i < s.pads.size(); ++i)
-    {
-        if(mode == "valid")
-        {
-            s.pads[i] = 0;
-            continue;
-        }
-        const int64_t st  = s.strides[i];
-        const int64_t rem = inSpatial[i] % st;
-        const int64_t p   = rem == 0 ? std::max<int64_t>(filSpatial[i] - st, 0) : std::max<int64_t>(filSpatial[i] - rem, 0);
-        s.pads[i]         = static_cast<int>(p / 2);
+        printConvStats(d.statsName, shape, d.readBytes, d.writtenBytes, ms);
     }
 }
 
@@ -273,72 +173,17 @@ template <typename T>
 int runTyped(const InputFlags& f)
 {
     constexpr miopenDataType_t kType = TypeInfo<T>::kType;
-    ConvShape s;
-    s.spatialDim = f.integer("spatial_dim");
-    if(s.spatialDim != 2 && s.spatialDim != 3)
-        throw DriverError("--spatial_dim must be 2 or 3");
-    const std::string modeName = f.str("mode");
-    if(modeName != "conv" && modeName != "trans")
-        throw DriverError("Incorrect Convolution Mode: " + modeName);
-    s.transpose = modeName == "trans";
-    s.groups    = f.integer("group_count");
-    if(s.groups < 1)
-        throw DriverError("--group_count must be >= 1");
     const int forw = f.integer("forw");
     if(forw < 0 || forw > 7)
         throw DriverError("--forw must be 0..7");
-
-    const bool is3d = s.spatialDim == 3;
-    auto pick = [&](const char* d, const char* h, const char* w) {
-        std::vector<int> v;
-        if(is3d)
-            v.push_back(f.integer(d));
-        v.push_back(f.integer(h));
-        v.push_back(f.integer(w));
-        return v;
-    };
-    const auto inSp  = pick("in_d", "in_h", "in_w");
-    const auto filSp = pick("fil_d", "fil_h", "fil_w");
-    s.pads           = pick("pad_d", "pad_h", "pad_w");
-    s.strides        = pick("conv_stride_d", "conv_stride_h", "conv_stride_w");
-    s.dilations      = pick("dilation_d", "dilation_h", "dilation_w");
-    s.adjs           = pick("trans_output_pad_d", "trans_output_pad_h", "trans_output_pad_w");
-    readPadMode(f, s, std::vector<int64_t>(inSp.begin(), inSp.end()), std::vector<int64_t>(filSp.begin(), filSp.end()));
-
-    const int64_t n = f.integer("batchsize"), c = f.integer("in_channels"), k = f.integer("out_channels");
-    if(c % s.groups != 0 || k % s.groups != 0)
-        throw DriverError("group_count must divide in_channels and out_channels");
-    s.xDims = {n, c};
-    s.wDims = s.transpose ? std::vector<int64_t>{c, k / s.groups} : std::vector<int64_t>{k, c / s.groups};
-    for(std::size_t i = 0; i < inSp.size(); ++i)
-    {
-        s.xDims.push_back(inSp[i]);
-        s.wDims.push_back(filSp[i]);
-    }
+    ConvShape s = readConvShape(f, true);
 
     Handle handle;
     if(f.integer("time") == 1)
         MIOPEN_DRIVER_CHECK(miopenEnableProfiling(handle.get(), true));
     ConvDescriptor conv;
-    MIOPEN_DRIVER_CHECK(miopenInitConvolutionNdDescriptor(conv.get(), s.spatialDim, s.pads.data(), s.strides.data(),
-                                                          s.dilations.data(),
-                                                          s.transpose ? miopenTranspose : miopenConvolution));
-    if(s.groups > 1)
-        MIOPEN_DRIVER_CHECK(miopenSetConvolutionGroupCount(conv.get(), s.groups));
-    if(s.transpose && std::any_of(s.adjs.begin(), s.adjs.end(), [](int a) { return a != 0; }))
-        MIOPEN_DRIVER_CHECK(miopenSetTransposeConvNdOutputPadding(conv.get(), s.spatialDim, s.adjs.data()));
-
-    s.xStrides = layoutStrides(s.xDims, f.str("in_layout"));
-    s.wStrides = layoutStrides(s.wDims, f.str("fil_layout"));
     TensorDesc xDesc, wDesc, yDesc;
-    xDesc.set(kType, s.xDims, s.xStrides);
-    wDesc.set(kType, s.wDims, s.wStrides);
-    int outRank = 0;
-    std::vector<int> yd(static_cast<std::size_t>(s.spatialDim + 2));
-    MIOPEN_DRIVER_CHECK(miopenGetConvolutionNdForwardOutputDim(conv.get(), xDesc.get(), wDesc.get(), &outRank, yd.data()));
-    s.yDims.assign(yd.begin(), yd.begin() + outRank);
-    s.yStrides = layoutStrides(s.yDims, f.str("out_layout"));
-    yDesc.set(kType, s.yDims, s.yStrides);
+    setConvDescriptors(f, kType, s, conv, xDesc, wDesc, yDesc);
 
     Tensor<T> x(s.xDims, s.xStrides), w(s.wDims, s.wStrides), y(s.yDims, s.yStrides);
     Tensor<T> dy(s.yDims, s.yStrides), dx(s.xDims, s.xStrides), dw(s.wDims, s.wStrides);
@@ -356,14 +201,7 @@ int runTyped(const InputFlags& f)
 
     // Reference convolution geometry (the normal convolution's: for a transposed one the roles of
     // x and y swap).
-    tsu::ConvolutionParams p;
-    for(std::size_t i = 0; i < s.pads.size(); ++i)
-    {
-        p.prePadding.push_back(s.pads[i]);
-        p.postPadding.push_back(s.pads[i]);
-        p.stride.push_back(s.strides[i]);
-        p.dilation.push_back(s.dilations[i]);
-    }
+    const tsu::ConvolutionParams p = referenceParams(s);
     const int64_t fv = s.filterVolume();
     const int64_t redFprop = s.wDims[1] * fv, redDgrad = s.wDims[0] / s.groups * fv;
 

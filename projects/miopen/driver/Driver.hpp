@@ -85,6 +85,28 @@ private:
     miopenTensorDescriptor_t _desc = nullptr;
 };
 
+/// An MIOpen object created by `Create(&obj)` and destroyed by `Destroy(obj)` (descriptors,
+/// operator arguments).
+template <typename H, miopenStatus_t (*Create)(H*), miopenStatus_t (*Destroy)(H)>
+class Object
+{
+public:
+    Object() { checkStatus(Create(&_obj), "miopenCreate<object>"); }
+    ~Object() { Destroy(_obj); }
+    Object(const Object&)            = delete;
+    Object& operator=(const Object&) = delete;
+    H get() const { return _obj; }
+
+private:
+    H _obj = nullptr;
+};
+using ConvDescriptor = Object<miopenConvolutionDescriptor_t, miopenCreateConvolutionDescriptor,
+                              miopenDestroyConvolutionDescriptor>;
+using ActivationDescriptor =
+    Object<miopenActivationDescriptor_t, miopenCreateActivationDescriptor, miopenDestroyActivationDescriptor>;
+using PoolDescriptor = Object<miopenPoolingDescriptor_t, miopenCreatePoolingDescriptor, miopenDestroyPoolingDescriptor>;
+using OperatorArgs   = Object<miopenOperatorArgs_t, miopenCreateOperatorArgs, miopenDestroyOperatorArgs>;
+
 /// Strides of `dims` ([N, C, spatial...]) in `layout`: "" or NCHW/NCDHW/NCW (packed),
 /// NHWC/NDHWC/NWC (channels last). Throws DriverError for another layout or a rank mismatch.
 std::vector<int64_t> layoutStrides(const std::vector<int64_t>& dims, const std::string& layout);
@@ -197,5 +219,7 @@ int runBatchNorm(const std::string& base, int argc, char** argv);
 int runPooling(const std::string& base, int argc, char** argv);
 int runActivation(const std::string& base, int argc, char** argv);
 int runSoftmax(const std::string& base, int argc, char** argv);
+int runCBAInfer(const std::string& base, int argc, char** argv);
+int runTensorOp(const std::string& base, int argc, char** argv);
 
 } // namespace miopen_driver

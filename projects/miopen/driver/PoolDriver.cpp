@@ -116,19 +116,6 @@ miopenIndexType_t indexType(const std::string& name)
     throw DriverError("Incorrect Index Data Type: " + name);
 }
 
-class PoolDescriptor
-{
-public:
-    PoolDescriptor() { MIOPEN_DRIVER_CHECK(miopenCreatePoolingDescriptor(&_desc)); }
-    ~PoolDescriptor() { miopenDestroyPoolingDescriptor(_desc); }
-    PoolDescriptor(const PoolDescriptor&)            = delete;
-    PoolDescriptor& operator=(const PoolDescriptor&) = delete;
-    miopenPoolingDescriptor_t get() const { return _desc; }
-
-private:
-    miopenPoolingDescriptor_t _desc = nullptr;
-};
-
 void printPoolStats(const char* dir, const std::vector<int64_t>& x, const std::vector<int64_t>& y,
                     const std::vector<int>& window, const std::vector<int>& strides, double bytesRead,
                     double bytesWritten, float ms)

@@ -5,7 +5,8 @@
 //   MIOpenDriver <base> [flags]        base: conv convfp16 convbfp16 bnorm bnormfp16 bnormbfp16
 //                                            bnormfp16fp32 bnormbfp16fp32 pool poolfp16 poolbfp16
 //                                            activ activfp16 activbfp16 softmax softmaxfp16
-//                                            softmaxbfp16
+//                                            softmaxbfp16 CBAInfer CBAInferfp16 CBAInferbfp16
+//                                            tensorop tensoropfp16 tensoropbfp16
 //   MIOpenDriver <base> --help         the sub-command's flags (upstream's names and defaults)
 //   MIOpenDriver --version
 //
@@ -15,9 +16,11 @@
 // miopenGetKernelTime, averaged over calls 2..N), the wall-clock time and the `stats:` lines;
 // with -V 1 (the default) compare every output with the hipDNN test SDK's CPU reference
 // (convolution, batch normalization, pointwise for activations) or the plain-loop references in
-// PoolSoftmaxReference.hpp, printing "... Verifies OK on CPU reference (err < tol)" or "...
-// FAILED: err > tol". The exit status is non-zero when a call fails, a flag is unknown or a
-// verification fails (upstream ORs per-stage codes the same way).
+// PoolSoftmaxReference.hpp (CBAInfer: the SDK's convolution then plain loops for bias, batchnorm
+// and activation; tensorop: a plain loop), printing "... Verifies OK on CPU reference (err <
+// tol)" or "... FAILED: err > tol". CBAInfer and tensorop run forward only. The exit status
+// is non-zero when a call fails, a flag is unknown or a verification fails (upstream ORs
+// per-stage codes the same way).
 //
 // conv -S: < 0 (default) Find + miopenConvolution{Forward,BackwardData,BackwardWeights};
 // 0 immediate mode with the first (fastest) solution; > 0 immediate mode with that solution id.
@@ -52,7 +55,9 @@ Runner findRunner(const std::string& base)
         {"bnormfp16fp32", runBatchNorm}, {"bnormbfp16fp32", runBatchNorm}, {"pool", runPooling},
         {"poolfp16", runPooling},       {"poolbfp16", runPooling},         {"activ", runActivation},
         {"activfp16", runActivation},   {"activbfp16", runActivation},     {"softmax", runSoftmax},
-        {"softmaxfp16", runSoftmax},    {"softmaxbfp16", runSoftmax},
+        {"softmaxfp16", runSoftmax},    {"softmaxbfp16", runSoftmax},      {"CBAInfer", runCBAInfer},
+        {"CBAInferfp16", runCBAInfer},  {"CBAInferbfp16", runCBAInfer},    {"tensorop", runTensorOp},
+        {"tensoropfp16", runTensorOp},  {"tensoropbfp16", runTensorOp},
     };
     for(const auto& e : kEntries)
         if(base == e.base)
@@ -65,7 +70,8 @@ void printBaseUsage()
     std::printf("Usage: MIOpenDriver <base> [flags]  (MIOpenDriver <base> --help lists the flags)\n"
                 "Base arguments: conv, convfp16, convbfp16, bnorm, bnormfp16, bnormbfp16, bnormfp16fp32,\n"
                 "                bnormbfp16fp32, pool, poolfp16, poolbfp16, activ, activfp16, activbfp16,\n"
-                "                softmax, softmaxfp16, softmaxbfp16\n");
+                "                softmax, softmaxfp16, softmaxbfp16, CBAInfer, CBAInferfp16, CBAInferbfp16,\n"
+                "                tensorop, tensoropfp16, tensoropbfp16\n");
 }
 
 } // namespace
