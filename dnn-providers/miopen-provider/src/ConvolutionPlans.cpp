@@ -5,13 +5,16 @@
 // bias-activation with alpha1, a residual z and any activation): the convolution runs into plan
 // scratch, then Private's tensor operations apply the epilogue (buildConvEpilogue below).
 //
-// Solver choice (RFC 4.8) is DB-free: among the applicable solution ids (the set
-// miopenConvolution*GetSolution_impl lists; it honours MIOPEN_ENGINE_DETERMINISTIC's attribute)
-// the plan takes the first of a fixed preference list (SolverPreference.hpp: per direction, and
-// for fp16 / bf16 by filter size and output width), else the smallest id. It
-// never uses GetSolution's order (which follows find-db times) and never calls Find, so it never
-// writes the find-db. The solution's
-// workspace is the plan's workspace; execution calls miopenConvolution*Immediate_impl.
+// Solver choice (RFC 4.8) is DB-free: the plan takes the first id of a fixed preference list
+// (SolverPreference.hpp: per direction, and for fp16 / bf16 by filter size and output width) that
+// MIOpen accepts for the problem, asking solution by solution with
+// miopenConvolution*GetSolutionWorkspaceSize_impl (which fails for an id that does not apply, is
+// switched off, or is not deterministic when MIOPEN_ENGINE_DETERMINISTIC set the attribute).
+// miopenConvolution*GetSolutionCount_impl first says whether MIOpen takes the problem at all.
+// Neither call, nor the Immediate execution, consults MIOpen's find-db; the provider never calls
+// miopenConvolution*GetSolution_impl (which reads the find-db for its times and order) nor Find
+// (which writes it). The solution's workspace is the plan's workspace; execution calls
+// miopenConvolution*Immediate_impl.
 #include "MiopenGraphUtils.hpp"
 #include "SolverPreference.hpp"
 
@@ -138,7 +141,8 @@ ConvProblem convProblem(const A& a,
     return p;
 }
 
-/// Workspace of `id` for the problem, or nullopt when MIOpen says the solution does not apply.
+/// Workspace of `id` for the problem, or nullopt when MIOpen says the solution does not apply
+/// (unknown id, not applicable, switched off, not deterministic on a deterministic descriptor).
 std::optional<size_t> solutionWorkspace(miopenHandle_t h, Direction d, const ConvProblem& p, uint64_t id)
 {
     size_t bytes = 0;
@@ -165,8 +169,9 @@ std::optional<size_t> solutionWorkspace(miopenHandle_t h, Direction d, const Con
     return bytes;
 }
 
-/// Every applicable solution id (in no particular order: the caller sorts by its own key).
-std::vector<uint64_t> applicableIds(miopenHandle_t h, Direction d, const ConvProblem& p)
+/// How many solutions MIOpen has for the problem (declines when MIOpen rejects the problem). The
+/// count comes from MIOpen's solver registry, not from the find-db.
+size_t applicableCount(miopenHandle_t h, Direction d, const ConvProblem& p)
 {
     size_t count = 0;
     miopenStatus_t status = miopenStatusSuccess;
@@ -186,35 +191,7 @@ std::vector<uint64_t> applicableIds(miopenHandle_t h, Direction d, const ConvPro
     }
     declineIf(status != miopenStatusSuccess, std::string("MIOpen rejects the ") + directionName(d) + " problem ("
                                                  + miopenGetErrorString_impl(status) + ")");
-    std::vector<miopenConvSolution_t> solutions(count);
-    size_t returned = 0;
-    if(count > 0)
-    {
-        switch(d)
-        {
-        case Direction::Forward:
-            status = miopenConvolutionForwardGetSolution_impl(h, p.w.get(), p.x.get(), p.conv.get(), p.y.get(), count,
-                                                              &returned, solutions.data());
-            break;
-        case Direction::BackwardData:
-            status = miopenConvolutionBackwardDataGetSolution_impl(h, p.y.get(), p.w.get(), p.conv.get(), p.x.get(),
-                                                                   count, &returned, solutions.data());
-            break;
-        case Direction::BackwardWeights:
-            status = miopenConvolutionBackwardWeightsGetSolution_impl(h, p.y.get(), p.x.get(), p.conv.get(),
-                                                                      p.w.get(), count, &returned, solutions.data());
-            break;
-        }
-        declineIf(status != miopenStatusSuccess, std::string("MIOpen cannot list solutions of the ")
-                                                     + directionName(d) + " problem ("
-                                                     + miopenGetErrorString_impl(status) + ")");
-    }
-    std::vector<uint64_t> ids;
-    for(size_t i = 0; i < returned; ++i)
-    {
-        ids.push_back(solutions[i].solution_id);
-    }
-    return ids;
+    return count;
 }
 
 struct Choice
@@ -228,30 +205,21 @@ Choice chooseSolution(miopenHandle_t h, Direction d, const ConvProblem& p)
     const SolverDirection sd = d == Direction::Forward        ? SolverDirection::Forward
                                : d == Direction::BackwardData ? SolverDirection::BackwardData
                                                               : SolverDirection::BackwardWeights;
-    // The applicable set (GetSolution's membership does not depend on the find-db; only its order
-    // does, and that order is not used): the first preferred id in it, else its smallest id.
-    std::vector<uint64_t> ids = applicableIds(h, d, p);
-    std::sort(ids.begin(), ids.end());
-    std::vector<uint64_t> order = preferredSolutions(sd, p.type, p.pointwise, p.outputWidth);
-    for(uint64_t id : ids)
+    const size_t count = applicableCount(h, d, p);
+    declineIf(count == 0,
+              std::string("no MIOpen solution applies to the ") + directionName(d) + " problem (" + p.text + ")");
+    // The first preferred id MIOpen accepts. The lists name every solver of this MIOpen, so an
+    // applicable solution is always among them; one they miss (a solver added to MIOpen but not to
+    // SolverPreference.hpp) could only be found through GetSolution, which reads the find-db.
+    for(uint64_t id : preferredSolutions(sd, p.type, p.pointwise, p.outputWidth))
     {
-        if(std::find(order.begin(), order.end(), id) == order.end())
-        {
-            order.push_back(id);
-        }
-    }
-    for(uint64_t id : order)
-    {
-        if(!std::binary_search(ids.begin(), ids.end(), id))
-        {
-            continue;
-        }
         if(const auto ws = solutionWorkspace(h, d, p, id))
         {
             return {id, *ws};
         }
     }
-    throw Decline(std::string("no MIOpen solution applies to the ") + directionName(d) + " problem (" + p.text + ")");
+    throw Decline("MIOpen has " + std::to_string(count) + " solution(s) for the " + directionName(d) + " problem ("
+                  + p.text + ") but none of them is in the provider's preference list (SolverPreference.hpp)");
 }
 
 /// What follows a convolution in an epilogue graph, in MIOpen's terms:

@@ -5,7 +5,9 @@
 // Winograd F(4x4,3x3) then F(2x2,3x3) (backward weights: 1002 then 1003), the general GEMM and
 // the phase-grid GEMM (backward data: the phase grid first), the OpenBLAS GEMMs, and the naive
 // direct solver last. Ids a MIOpen build lacks or that do not apply
-// are skipped; when none applies, the smallest applicable id is taken.
+// are skipped (the provider asks MIOpen id by id, miopenConvolution*GetSolutionWorkspaceSize_impl,
+// never the find-db). The lists name every solver of this MIOpen, so when none of them applies no
+// solver does, and the plan is declined.
 //
 // Self-contained (no MIOpen or hipDNN headers): benchmarks/wrapper's workload includes it to run
 // pass-through with the same solvers as the forwarded calls.

@@ -1,8 +1,10 @@
-// The provider's DB-free solver rule (SolverPreference.hpp): the preference order itself, and the
-// solution a plan takes for problems of each kind the rule distinguishes (data type, 1x1 or
-// larger filter, output width).
+// The provider's DB-free solver rule (SolverPreference.hpp): the preference order itself, that it
+// names every solution MIOpen has (the plan asks MIOpen id by id and never lists them, RFC 4.8),
+// and the solution a plan takes for problems of each kind the rule distinguishes (data type, 1x1
+// or larger filter, output width).
 #include "MiopenTestHelpers.hpp"
 
+#include <MiopenApi.hpp>
 #include <SolverPreference.hpp>
 
 #include <algorithm>
@@ -93,6 +95,133 @@ TEST(MiopenSolverPreference, ReducedPrecisionHeadsThenEveryListedIdOnce)
     }
     EXPECT_EQ(preferredSolutions(SolverDirection::BackwardWeights, SolverDataType::BFloat16, true, 28),
               baseOf(SolverDirection::BackwardWeights));
+}
+
+/// The ids miopenConvolution*GetSolution_impl lists for one problem (N=2, 4 -> 6 channels, square
+/// or cubic, symmetric padding filter / 2), asked here by the test; the provider never calls it.
+std::vector<uint64_t> miopenSolutions(SolverDirection d, miopenDataType_t type, int spatial, int in, int filter,
+                                      int stride, bool deterministic)
+{
+    using namespace miopen_provider;
+    const int pad = filter / 2, out = (in + 2 * pad - filter) / stride + 1;
+    std::vector<int> xd{2, 4}, wd{6, 4}, yd{2, 6};
+    for(int s = 0; s < spatial; ++s)
+    {
+        xd.push_back(in);
+        wd.push_back(filter);
+        yd.push_back(out);
+    }
+    auto tensor = [&](const std::vector<int>& dims) {
+        TensorDesc t = createTensorDesc();
+        std::vector<int> strides(dims.size(), 1);
+        for(size_t i = dims.size() - 1; i > 0; --i)
+        {
+            strides[i - 1] = strides[i] * dims[i];
+        }
+        checkMiopen(miopenSetTensorDescriptor_impl(t.get(), type, static_cast<int>(dims.size()), dims.data(),
+                                                   strides.data()),
+                    "miopenSetTensorDescriptor_impl");
+        return t;
+    };
+    const TensorDesc x = tensor(xd), w = tensor(wd), y = tensor(yd);
+    const ConvDesc conv = createConvDesc();
+    const std::vector<int> pads(spatial, pad), strides(spatial, stride), dilations(spatial, 1);
+    checkMiopen(miopenInitConvolutionNdDescriptor_impl(conv.get(), spatial, pads.data(), strides.data(),
+                                                       dilations.data(), miopenConvolution),
+                "miopenInitConvolutionNdDescriptor_impl");
+    if(deterministic)
+    {
+        checkMiopen(miopenSetConvolutionAttribute_impl(conv.get(), MIOPEN_CONVOLUTION_ATTRIB_DETERMINISTIC, 1),
+                    "miopenSetConvolutionAttribute_impl");
+    }
+    const Handle h = createHandle();
+    size_t count = 0, got = 0;
+    std::vector<miopenConvSolution_t> list;
+    switch(d)
+    {
+    case SolverDirection::Forward:
+        checkMiopen(miopenConvolutionForwardGetSolutionCount_impl(h.get(), w.get(), x.get(), conv.get(), y.get(), &count),
+                    "GetSolutionCount");
+        list.resize(std::max<size_t>(count, 1));
+        checkMiopen(miopenConvolutionForwardGetSolution_impl(h.get(), w.get(), x.get(), conv.get(), y.get(), list.size(),
+                                                             &got, list.data()),
+                    "GetSolution");
+        break;
+    case SolverDirection::BackwardData:
+        checkMiopen(miopenConvolutionBackwardDataGetSolutionCount_impl(h.get(), y.get(), w.get(), conv.get(), x.get(),
+                                                                       &count),
+                    "GetSolutionCount");
+        list.resize(std::max<size_t>(count, 1));
+        checkMiopen(miopenConvolutionBackwardDataGetSolution_impl(h.get(), y.get(), w.get(), conv.get(), x.get(),
+                                                                  list.size(), &got, list.data()),
+                    "GetSolution");
+        break;
+    case SolverDirection::BackwardWeights:
+        checkMiopen(miopenConvolutionBackwardWeightsGetSolutionCount_impl(h.get(), y.get(), x.get(), conv.get(), w.get(),
+                                                                          &count),
+                    "GetSolutionCount");
+        list.resize(std::max<size_t>(count, 1));
+        checkMiopen(miopenConvolutionBackwardWeightsGetSolution_impl(h.get(), y.get(), x.get(), conv.get(), w.get(),
+                                                                     list.size(), &got, list.data()),
+                    "GetSolution");
+        break;
+    }
+    EXPECT_EQ(got, count);
+    std::vector<uint64_t> ids;
+    for(size_t i = 0; i < got; ++i)
+    {
+        ids.push_back(list[i].solution_id);
+    }
+    return ids;
+}
+
+// The provider takes the first preferred id MIOpen accepts (GetSolutionWorkspaceSize_impl) and
+// declines when none is accepted: that is the first preferred id of GetSolution's set only if
+// every id in the set is in the list. Problems of every kind the solvers distinguish.
+TEST(MiopenSolverPreference, NamesEverySolutionMiopenHas)
+{
+    struct Shape
+    {
+        int spatial, in, filter, stride;
+    };
+    const Shape shapes[] = {{2, 16, 1, 1}, {2, 16, 1, 2}, {2, 16, 3, 1}, {2, 7, 3, 1}, {2, 16, 3, 2},
+                            {2, 9, 5, 1},  {1, 12, 3, 1}, {3, 6, 3, 1},  {3, 6, 1, 1}};
+    const std::pair<miopenDataType_t, SolverDataType> types[] = {{miopenFloat, SolverDataType::Float},
+                                                                 {miopenHalf, SolverDataType::Half},
+                                                                 {miopenBFloat16, SolverDataType::BFloat16}};
+    std::set<uint64_t> seen;
+    for(const auto& [type, solverType] : types)
+    {
+        for(const auto& s : shapes)
+        {
+            for(const bool deterministic : {false, true})
+            {
+                for(const auto d : kDirections)
+                {
+                    const auto ids = miopenSolutions(d, type, s.spatial, s.in, s.filter, s.stride, deterministic);
+                    EXPECT_FALSE(ids.empty());
+                    const int out = (s.in + 2 * (s.filter / 2) - s.filter) / s.stride + 1;
+                    const auto order = preferredSolutions(d, solverType, s.filter == 1, out);
+                    for(uint64_t id : ids)
+                    {
+                        seen.insert(id);
+                        EXPECT_NE(std::find(order.begin(), order.end(), id), order.end())
+                            << "MIOpen solution " << id << " (direction " << static_cast<int>(d) << ", "
+                            << s.spatial << "-D " << s.filter << "x" << s.filter << " stride " << s.stride
+                            << ", type " << static_cast<int>(type) << ") is not in the provider's list";
+                    }
+                }
+            }
+        }
+    }
+    // Every id of the lists showed up for some problem: the set above is not vacuous.
+    for(const auto d : kDirections)
+    {
+        for(uint64_t id : baseOf(d))
+        {
+            EXPECT_EQ(seen.count(id), 1u) << "no problem above lists solution " << id;
+        }
+    }
 }
 
 enum class Kind
