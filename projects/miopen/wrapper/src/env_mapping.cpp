@@ -128,5 +128,22 @@ std::string miopenLineForHipdnn(int severity, const char* message)
     return std::string("MIOpen(HIP): ") + level + " [hipDNN] " + text;
 }
 
+// The process's configuration: the environment, read once (routing.hpp's parsers are pure).
+const Config& config()
+{
+    static const Config kConfig = [] {
+        Config c;
+        const char* modeText = std::getenv("MIOPEN_HIPDNN_FORWARDING");
+        c.mode               = parseMode(modeText, c.modeFromEnv, c.warnings);
+        if(modeText != nullptr)
+            c.modeText = modeText;
+        c.optOut = parseOptOut(std::getenv("MIOPEN_DISABLE_HIPDNN_FOR"), forwardingSet(), c.warnings);
+        c.logLevel = parseLogLevel(std::getenv("MIOPEN_LOG_LEVEL"));
+        readMiopenVariables(c);
+        return c;
+    }();
+    return kConfig;
+}
+
 } // namespace wrapper
 } // namespace miopen

@@ -15,12 +15,15 @@
 #include "shadow_verify.hpp"
 
 #include <miopen/miopen_impl.h>
+#include <miopen/miopen_solver_catalogue.h>
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,15 +36,25 @@ using namespace core;
 
 namespace {
 
+// What Private says of one algorithm or one solution id for the problem.
+struct SolutionFact
+{
+    bool applicable       = false;
+    std::size_t workspace = 0; // the algorithm's smallest, or the solution's
+};
+
 struct ConvPlan : PlanRecord
 {
-    // Facts of the problem read once through Private (the cache key holds everything they depend
-    // on): whether the output tensor has the dimensions the convolution produces, and Private's
-    // applicable solutions (validation of algo, workspace, solution id).
-    std::once_flag solutionsOnce;
+    // Facts of the problem read through Private (the cache key holds everything they depend on):
+    // once, whether Private accepts the problem and the output dimensions it computes; on first
+    // use, what it says of each algorithm and solution id the calls name (validation of algo,
+    // workspace, solution id).
+    std::once_flag problemOnce;
     bool outputDimsOk  = false;
-    bool solutionsRead = false;
-    std::vector<miopenConvSolution_t> solutions;
+    bool problemValid  = false;
+    std::mutex factsMutex;
+    std::array<std::optional<SolutionFact>, 6> byAlgorithm; // miopenConvAlgorithm_t 0..5
+    std::vector<std::pair<std::uint64_t, SolutionFact>> bySolution;
 };
 
 // The graph's problem in regular roles. A transposed convolution is the regular one with x and y
@@ -148,34 +161,23 @@ gr::TensorPtr blend(gr::Graph& g, gr::TensorPtr t, const ConvProblem& p, const T
 std::unique_ptr<gr::Graph> translate(const ConvolutionCall&, const ConvProblem& p)
 {
     auto g = newGraph(p.x.type);
-    const auto pads = i64(p.conv.pads, p.conv.spatial), strides = i64(p.conv.strides, p.conv.spatial),
-               dil = i64(p.conv.dilations, p.conv.spatial);
-    auto attrs = [&](auto a) {
-        a.set_pre_padding(pads)
-            .set_post_padding(pads)
-            .set_stride(strides)
-            .set_dilation(dil)
-            .set_convolution_mode(fe::ConvolutionMode::CROSS_CORRELATION) // miopenConvolution
-            .set_compute_data_type(fe::DataType::FLOAT);
-        return a;
-    };
     switch(p.op)
     {
     case ConvOp::Forward:
     {
-        auto out = g->conv_fprop(graphTensor(p.x, 1, "x"), graphTensor(p.w, 2, "w"), attrs(gr::ConvFpropAttributes()));
+        auto out = g->conv_fprop(graphTensor(p.x, 1, "x"), graphTensor(p.w, 2, "w"), convAttributes<gr::ConvFpropAttributes>(p.conv));
         setOutput(blend(*g, out, p, p.y), p.y, 3, "y");
         break;
     }
     case ConvOp::BackwardData:
     {
-        auto out = g->conv_dgrad(graphTensor(p.y, 1, "dy"), graphTensor(p.w, 2, "w"), attrs(gr::ConvDgradAttributes()));
+        auto out = g->conv_dgrad(graphTensor(p.y, 1, "dy"), graphTensor(p.w, 2, "w"), convAttributes<gr::ConvDgradAttributes>(p.conv));
         setOutput(blend(*g, out, p, p.x), p.x, 3, "dx");
         break;
     }
     case ConvOp::BackwardWeights:
     {
-        auto out = g->conv_wgrad(graphTensor(p.y, 1, "dy"), graphTensor(p.x, 2, "x"), attrs(gr::ConvWgradAttributes()));
+        auto out = g->conv_wgrad(graphTensor(p.y, 1, "dy"), graphTensor(p.x, 2, "x"), convAttributes<gr::ConvWgradAttributes>(p.conv));
         setOutput(blend(*g, out, p, p.w), p.w, 3, "dw");
         break;
     }
@@ -183,7 +185,7 @@ std::unique_ptr<gr::Graph> translate(const ConvolutionCall&, const ConvProblem& 
     {
         // y = act(alpha1 * conv + alpha2 * z + bias): conv -> [MUL alpha1] -> [ADD (MUL z alpha2 | z)]
         // -> ADD bias -> [activation] (no node for identities: alpha1 == 1, alpha2 == 1, PASTHRU).
-        auto t = g->conv_fprop(graphTensor(p.x, 1, "x"), graphTensor(p.w, 2, "w"), attrs(gr::ConvFpropAttributes()));
+        auto t = g->conv_fprop(graphTensor(p.x, 1, "x"), graphTensor(p.w, 2, "w"), convAttributes<gr::ConvFpropAttributes>(p.conv));
         if(p.alpha != 1.0f)
             t = g->pointwise(t, scalarTensor(p.alpha, kUidAlpha, "alpha1", p.y.rank), pointwiseOf(fe::PointwiseMode::MUL));
         if(p.hasZ)
@@ -390,11 +392,11 @@ Check examine(const ConvolutionCall& c, ConvProblem& p)
     return {};
 }
 
-// Read once per cached problem: the output dimensions Private computes, and Private's applicable
-// solutions.
+// Read once per cached problem: whether Private accepts it (its solution count) and the output
+// dimensions it computes.
 void readProblemFacts(const ConvolutionCall& c, const ConvProblem& p, ConvPlan& plan)
 {
-    std::call_once(plan.solutionsOnce, [&] {
+    std::call_once(plan.problemOnce, [&] {
         int nDim = 0;
         std::array<int, kMaxDims> out{};
         plan.outputDimsOk =
@@ -402,9 +404,8 @@ void readProblemFacts(const ConvolutionCall& c, const ConvProblem& p, ConvPlan& 
                 miopenStatusSuccess &&
             nDim == (p.transposed ? p.x : p.y).rank &&
             std::equal(out.begin(), out.begin() + nDim, (p.transposed ? p.x : p.y).lens.begin());
-        size_t count = 0;
+        size_t count      = 0;
         miopenStatus_t st = miopenStatusSuccess;
-        // Regular roles to each direction's argument order.
         switch(c.op)
         {
         case ConvOp::Forward:
@@ -418,56 +419,82 @@ void readProblemFacts(const ConvolutionCall& c, const ConvProblem& p, ConvPlan& 
             st = miopenConvolutionBackwardWeightsGetSolutionCount_impl(c.handle, c.yDesc, c.xDesc, c.conv, c.wDesc, &count);
             break;
         }
-        if(st != miopenStatusSuccess)
-            return;
-        plan.solutions.resize(count);
-        size_t got = 0;
-        if(count > 0)
-        {
-            switch(c.op)
-            {
-            case ConvOp::Forward:
-            case ConvOp::BiasActivation:
-                st = miopenConvolutionForwardGetSolution_impl(c.handle, c.wDesc, c.xDesc, c.conv, c.yDesc, count, &got,
-                                                              plan.solutions.data());
-                break;
-            case ConvOp::BackwardData:
-                st = miopenConvolutionBackwardDataGetSolution_impl(c.handle, c.yDesc, c.wDesc, c.conv, c.xDesc, count,
-                                                                   &got, plan.solutions.data());
-                break;
-            case ConvOp::BackwardWeights:
-                st = miopenConvolutionBackwardWeightsGetSolution_impl(c.handle, c.yDesc, c.xDesc, c.conv, c.wDesc, count,
-                                                                      &got, plan.solutions.data());
-                break;
-            }
-            if(st != miopenStatusSuccess)
-                return;
-        }
-        plan.solutions.resize(got);
-        plan.solutionsRead = true;
+        plan.problemValid = st == miopenStatusSuccess;
     });
 }
 
+// Private's answer for one solution id of the problem: its workspace query, which applies the
+// rules of Private's solution listing (applicability, the algorithm switches, the deterministic
+// attribute) but, unlike the listing (ordered by find-db times), never reads the find-db, so a
+// forwarded call opens no find-db file (RFC 4.8).
+SolutionFact querySolution(const ConvolutionCall& c, std::uint64_t id)
+{
+    SolutionFact f;
+    miopenStatus_t st = miopenStatusSuccess;
+    switch(c.op) // the caller's direction, in its argument order
+    {
+    case ConvOp::Forward:
+    case ConvOp::BiasActivation:
+        st = miopenConvolutionForwardGetSolutionWorkspaceSize_impl(c.handle, c.wDesc, c.xDesc, c.conv, c.yDesc, id,
+                                                                   &f.workspace);
+        break;
+    case ConvOp::BackwardData:
+        st = miopenConvolutionBackwardDataGetSolutionWorkspaceSize_impl(c.handle, c.yDesc, c.wDesc, c.conv, c.xDesc, id,
+                                                                        &f.workspace);
+        break;
+    case ConvOp::BackwardWeights:
+        st = miopenConvolutionBackwardWeightsGetSolutionWorkspaceSize_impl(c.handle, c.yDesc, c.xDesc, c.conv,
+                                                                           c.wDesc, id, &f.workspace);
+        break;
+    }
+    f.applicable = st == miopenStatusSuccess;
+    return f;
+}
+
+// Private's answer for an algorithm: its applicable solvers of that algorithm (from the solver
+// catalogue generated from Private's registry, those computing the problem's regular direction)
+// and the smallest workspace among them.
+SolutionFact queryAlgorithm(const ConvolutionCall& c, const ConvProblem& p, int algorithm)
+{
+    const unsigned direction = p.op == ConvOp::BackwardData ? 2u : p.op == ConvOp::BackwardWeights ? 4u : 1u;
+    SolutionFact f;
+    for(const auto& solver : miopen_solver_catalogue)
+    {
+        if(solver.algorithm != algorithm || (solver.directions & direction) == 0)
+            continue;
+        const SolutionFact s = querySolution(c, solver.id);
+        if(s.applicable && (!f.applicable || s.workspace < f.workspace))
+            f = s;
+    }
+    return f;
+}
+
 // The algorithm / solution / workspace arguments, judged as Private would.
-Check checkSolutionArgs(const ConvolutionCall& c, const ConvPlan& plan)
+Check checkSolutionArgs(const ConvolutionCall& c, const ConvProblem& p, ConvPlan& plan)
 {
     if(!plan.outputDimsOk)
         return invalid("output-dims");
-    if(!plan.solutionsRead)
+    if(!plan.problemValid)
         return invalid("solutions");
     const std::size_t ws = c.workspace == nullptr ? 0 : c.workspaceSize;
+    std::lock_guard<std::mutex> lock(plan.factsMutex);
     if(c.immediate)
     {
-        for(const auto& s : plan.solutions)
-            if(s.solution_id == c.solutionId)
-                return s.workspace_size <= ws ? Check{} : invalid("workspace-too-small");
-        return invalid("solution-id");
+        auto it = std::find_if(plan.bySolution.begin(), plan.bySolution.end(),
+                               [&](const auto& e) { return e.first == c.solutionId; });
+        if(it == plan.bySolution.end())
+            it = plan.bySolution.insert(plan.bySolution.end(), {c.solutionId, querySolution(c, c.solutionId)});
+        if(!it->second.applicable)
+            return invalid("solution-id");
+        return it->second.workspace <= ws ? Check{} : invalid("workspace-too-small");
     }
     if(c.algo < 0 || c.algo > 5 || c.algo == 4)
         return invalid("algorithm");
-    for(const auto& s : plan.solutions)
-        if(static_cast<int>(s.algorithm) == c.algo && (c.op == ConvOp::BiasActivation || s.workspace_size <= ws))
-            return {};
+    auto& fact = plan.byAlgorithm[static_cast<std::size_t>(c.algo)];
+    if(!fact)
+        fact = queryAlgorithm(c, p, c.algo);
+    if(fact->applicable && (c.op == ConvOp::BiasActivation || fact->workspace <= ws))
+        return {};
     return invalid("algorithm-not-applicable");
 }
 
@@ -595,7 +622,7 @@ Verification shadowVerify(const ConvolutionCall& c, const ConvProblem& p, const 
 Check checkPlan(const ConvolutionCall& c, const ConvProblem& p, ConvPlan& plan)
 {
     readProblemFacts(c, p, plan);
-    return checkSolutionArgs(c, plan);
+    return checkSolutionArgs(c, p, plan);
 }
 
 std::string planName(const ConvolutionCall& c, const ConvProblem&) { return opName(c.op); }

@@ -227,8 +227,25 @@ bool readConv(miopenConvolutionDescriptor_t d, ConvInfo& c);
 // A new graph whose tensors are of MIOpen type `io`, computing in fp32.
 std::unique_ptr<gr::Graph> newGraph(miopenDataType_t io);
 
-fe::DataType toHipdnn(miopenDataType_t t);
 std::vector<std::int64_t> i64(const std::array<int, kMaxDims>& v, int n);
+
+// The attributes of a convolution node (ConvFprop/Dgrad/WgradAttributes) for a MIOpen descriptor:
+// its symmetric padding as equal pre and post padding, cross-correlation (miopenConvolution), fp32.
+template <class A>
+A convAttributes(const ConvInfo& c)
+{
+    A a;
+    const auto pads = i64(c.pads, c.spatial);
+    a.set_pre_padding(pads)
+        .set_post_padding(pads)
+        .set_stride(i64(c.strides, c.spatial))
+        .set_dilation(i64(c.dilations, c.spatial))
+        .set_convolution_mode(fe::ConvolutionMode::CROSS_CORRELATION)
+        .set_compute_data_type(fe::DataType::FLOAT);
+    return a;
+}
+
+fe::DataType toHipdnn(miopenDataType_t t);
 gr::TensorPtr graphTensor(const TensorInfo& t, std::int64_t uid, const char* name);
 void setOutput(const gr::TensorPtr& out, const TensorInfo& t, std::int64_t uid, const char* name);
 

@@ -496,16 +496,8 @@ std::unique_ptr<gr::Graph> translate(const FusionCall&, const FusionProblem& p)
     gr::TensorPtr cur;
     if(p.shape == Shape::Conv)
     {
-        const auto pads = i64(p.conv.pads, p.conv.spatial), strides = i64(p.conv.strides, p.conv.spatial),
-                   dil = i64(p.conv.dilations, p.conv.spatial);
-        auto a = gr::ConvFpropAttributes();
-        a.set_pre_padding(pads)
-            .set_post_padding(pads)
-            .set_stride(strides)
-            .set_dilation(dil)
-            .set_convolution_mode(fe::ConvolutionMode::CROSS_CORRELATION) // miopenConvolution
-            .set_compute_data_type(fe::DataType::FLOAT);
-        cur = g->conv_fprop(graphTensor(p.x, uid::kX, "x"), graphTensor(p.w, uid::kW, "w"), a);
+        cur = g->conv_fprop(graphTensor(p.x, uid::kX, "x"), graphTensor(p.w, uid::kW, "w"),
+                            convAttributes<gr::ConvFpropAttributes>(p.conv));
         if(p.hasBias)
             cur = g->pointwise(cur, graphTensor(p.bias, uid::kBias, "bias"),
                                gr::PointwiseAttributes().set_mode(fe::PointwiseMode::ADD).set_compute_data_type(

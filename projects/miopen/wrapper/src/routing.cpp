@@ -1,11 +1,10 @@
 #include "routing.hpp"
 
-#include "env_mapping.hpp"
 #include "forwarding_set.hpp"
 
 #include <algorithm>
 #include <cctype>
-#include <cstdlib>
+#include <cstdlib> // strtol
 
 namespace miopen {
 namespace wrapper {
@@ -200,22 +199,6 @@ Decision resolveRoute(Mode mode, std::string_view entry, const OptOut& optOut,
     if(!miopenOnlyVariable.empty() && familyOf(entry) == "convolution")
         return {Route::Private, Reason::MiopenOnlyVariable};
     return {Route::HipDnn, Reason::InForwardingSet};
-}
-
-const Config& config()
-{
-    static const Config kConfig = [] {
-        Config c;
-        const char* modeText = std::getenv("MIOPEN_HIPDNN_FORWARDING");
-        c.mode               = parseMode(modeText, c.modeFromEnv, c.warnings);
-        if(modeText != nullptr)
-            c.modeText = modeText;
-        c.optOut = parseOptOut(std::getenv("MIOPEN_DISABLE_HIPDNN_FOR"), forwardingSet(), c.warnings);
-        c.logLevel = parseLogLevel(std::getenv("MIOPEN_LOG_LEVEL"));
-        readMiopenVariables(c);
-        return c;
-    }();
-    return kConfig;
 }
 
 } // namespace wrapper

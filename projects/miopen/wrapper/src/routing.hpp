@@ -1,7 +1,8 @@
 // The routing policy of MIOpen Public (RFC 4.4): which entry points may go to hipDNN, the
 // MIOPEN_HIPDNN_FORWARDING mode and the MIOPEN_DISABLE_HIPDNN_FOR opt-out, and one pure function
-// that decides the route of a call with its reason. Everything here is pure except config(),
-// which parses the environment once per process.
+// that decides the route of a call with its reason. Everything here is pure (the parsers take the
+// variables' text); config(), defined with the rest of the environment reading in
+// env_mapping.cpp, reads the environment once per process.
 #pragma once
 
 #include <string>
