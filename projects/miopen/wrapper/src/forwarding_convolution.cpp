@@ -19,11 +19,11 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <mutex>
-#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -48,13 +48,17 @@ struct ConvPlan : PlanRecord
     // Facts of the problem read through Private (the cache key holds everything they depend on):
     // once, whether Private accepts the problem and the output dimensions it computes; on first
     // use, what it says of each algorithm and solution id the calls name (validation of algo,
-    // workspace, solution id).
+    // workspace, solution id). An entry is written under factsMutex and then published (release)
+    // through its state or the count, so a call that finds it takes no lock.
     std::once_flag problemOnce;
-    bool outputDimsOk  = false;
-    bool problemValid  = false;
+    bool outputDimsOk = false;
+    bool problemValid = false;
     std::mutex factsMutex;
-    std::array<std::optional<SolutionFact>, 6> byAlgorithm; // miopenConvAlgorithm_t 0..5
-    std::vector<std::pair<std::uint64_t, SolutionFact>> bySolution;
+    std::array<std::atomic<int>, 6> algorithmState{}; // miopenConvAlgorithm_t 0..5: 0 unknown, 1 yes, 2 no
+    std::array<std::size_t, 6> algorithmWorkspace{};  // the smallest workspace of its applicable solvers
+    static constexpr std::size_t kSolutions = 16;     // solution ids remembered per problem
+    std::array<std::pair<std::uint64_t, SolutionFact>, kSolutions> solutions{};
+    std::atomic<std::size_t> solutionCount{0};
 };
 
 // The graph's problem in regular roles. A transposed convolution is the regular one with x and y
@@ -469,6 +473,31 @@ SolutionFact queryAlgorithm(const ConvolutionCall& c, const ConvProblem& p, int 
     return f;
 }
 
+// What Private says of the call's solution id (the plan's memory of it, or a query).
+SolutionFact solutionFact(const ConvolutionCall& c, ConvPlan& plan)
+{
+    auto find = [&](std::size_t from, std::size_t to) -> const SolutionFact* {
+        for(std::size_t i = from; i < to; ++i)
+            if(plan.solutions[i].first == c.solutionId)
+                return &plan.solutions[i].second;
+        return nullptr;
+    };
+    const std::size_t known = plan.solutionCount.load(std::memory_order_acquire);
+    if(const SolutionFact* f = find(0, known))
+        return *f;
+    std::lock_guard<std::mutex> lock(plan.factsMutex);
+    const std::size_t now = plan.solutionCount.load(std::memory_order_relaxed);
+    if(const SolutionFact* f = find(known, now))
+        return *f;
+    const SolutionFact f = querySolution(c, c.solutionId);
+    if(now < ConvPlan::kSolutions) // else asked again next time
+    {
+        plan.solutions[now] = {c.solutionId, f};
+        plan.solutionCount.store(now + 1, std::memory_order_release);
+    }
+    return f;
+}
+
 // The algorithm / solution / workspace arguments, judged as Private would.
 Check checkSolutionArgs(const ConvolutionCall& c, const ConvProblem& p, ConvPlan& plan)
 {
@@ -477,23 +506,30 @@ Check checkSolutionArgs(const ConvolutionCall& c, const ConvProblem& p, ConvPlan
     if(!plan.problemValid)
         return invalid("solutions");
     const std::size_t ws = c.workspace == nullptr ? 0 : c.workspaceSize;
-    std::lock_guard<std::mutex> lock(plan.factsMutex);
     if(c.immediate)
     {
-        auto it = std::find_if(plan.bySolution.begin(), plan.bySolution.end(),
-                               [&](const auto& e) { return e.first == c.solutionId; });
-        if(it == plan.bySolution.end())
-            it = plan.bySolution.insert(plan.bySolution.end(), {c.solutionId, querySolution(c, c.solutionId)});
-        if(!it->second.applicable)
+        const SolutionFact f = solutionFact(c, plan);
+        if(!f.applicable)
             return invalid("solution-id");
-        return it->second.workspace <= ws ? Check{} : invalid("workspace-too-small");
+        return f.workspace <= ws ? Check{} : invalid("workspace-too-small");
     }
     if(c.algo < 0 || c.algo > 5 || c.algo == 4)
         return invalid("algorithm");
-    auto& fact = plan.byAlgorithm[static_cast<std::size_t>(c.algo)];
-    if(!fact)
-        fact = queryAlgorithm(c, p, c.algo);
-    if(fact->applicable && (c.op == ConvOp::BiasActivation || fact->workspace <= ws))
+    const auto a = static_cast<std::size_t>(c.algo);
+    int state    = plan.algorithmState[a].load(std::memory_order_acquire);
+    if(state == 0)
+    {
+        std::lock_guard<std::mutex> lock(plan.factsMutex);
+        state = plan.algorithmState[a].load(std::memory_order_relaxed);
+        if(state == 0)
+        {
+            const SolutionFact f       = queryAlgorithm(c, p, c.algo);
+            plan.algorithmWorkspace[a] = f.workspace;
+            state                      = f.applicable ? 1 : 2;
+            plan.algorithmState[a].store(state, std::memory_order_release);
+        }
+    }
+    if(state == 1 && (c.op == ConvOp::BiasActivation || plan.algorithmWorkspace[a] <= ws))
         return {};
     return invalid("algorithm-not-applicable");
 }

@@ -358,6 +358,28 @@ std::unordered_map<miopenHandle_t, std::shared_ptr<HandleState>>& handles()
     return *h;
 }
 
+// Bumped by onDestroy: the memos of forwardedHandleState are stale from then on.
+std::atomic<std::uint64_t> gHandleGeneration{0};
+
+HandleState& forwardedHandleState(miopenHandle_t h)
+{
+    struct Memo
+    {
+        miopenHandle_t handle  = nullptr;
+        std::uint64_t generation = 0;
+        std::shared_ptr<HandleState> state;
+    };
+    thread_local Memo memo;
+    const std::uint64_t generation = gHandleGeneration.load(std::memory_order_acquire);
+    if(memo.state == nullptr || memo.handle != h || memo.generation != generation)
+    {
+        memo.state      = handleState(h, true);
+        memo.handle     = h;
+        memo.generation = generation;
+    }
+    return *memo.state;
+}
+
 std::shared_ptr<HandleState> handleState(miopenHandle_t h, bool create)
 {
     std::lock_guard<std::mutex> lock(gHandlesMutex);
@@ -615,7 +637,7 @@ std::unordered_map<std::int64_t, void*>& variantPack(std::array<std::unordered_m
         if(m.size() != b.n)
             return false;
         for(std::size_t i = 0; i < b.n; ++i)
-            if(m.find(b.v[i].first) == m.end())
+            if(m.find(b.v[i].uid) == m.end())
                 return false;
         return true;
     };
@@ -634,7 +656,7 @@ std::unordered_map<std::int64_t, void*>& variantPack(std::array<std::unordered_m
         pack->clear();
     }
     for(std::size_t i = 0; i < b.n; ++i)
-        (*pack)[b.v[i].first] = b.v[i].second;
+        (*pack)[b.v[i].uid] = b.v[i].memory;
     return *pack;
 }
 
@@ -698,6 +720,7 @@ void onDestroy(miopenHandle_t handle) noexcept
                 return;
             s = std::move(it->second);
             handles().erase(it);
+            gHandleGeneration.fetch_add(1, std::memory_order_acq_rel);
         }
         std::lock_guard<std::mutex> lock(s->m); // waits for a call still using it
         s->hipdnn.reset();

@@ -191,7 +191,9 @@ struct TensorInfo
 {
     miopenDataType_t type = miopenFloat;
     int rank              = 0;
-    std::array<int, kMaxDims> lens{}, strides{};
+    // Only [0, rank) is ever read (readTensor writes it): not cleared, so a family's Problem
+    // costs no memset per call.
+    std::array<int, kMaxDims> lens, strides;
 };
 
 // Two getter calls: the rank, then the 4-D getter or the N-D one. false when Private rejects the
@@ -283,6 +285,12 @@ struct ProblemKey
             push(t.strides[static_cast<std::size_t>(i)]);
         }
     }
+    // A copy of the used words only.
+    void assign(const ProblemKey& o)
+    {
+        n = o.n;
+        std::copy(o.v.begin(), o.v.begin() + static_cast<std::ptrdiff_t>(n), v.begin());
+    }
     bool operator==(const ProblemKey& o) const
     {
         return n == o.n && std::equal(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(n), o.v.begin());
@@ -325,7 +333,7 @@ public:
             return memo.plan;
         memo.plan  = lookup(key);
         memo.owner = this;
-        memo.key   = key;
+        memo.key.assign(key);
         return memo.plan;
     }
 
@@ -378,8 +386,13 @@ struct PlanRecord
 // The memory of one forwarded call, by tensor uid (a family's bind hook fills it).
 struct Bindings
 {
+    struct Binding
+    {
+        std::int64_t uid;
+        void* memory;
+    };
     static constexpr std::size_t kCapacity = 16;
-    std::array<std::pair<std::int64_t, void*>, kCapacity> v; // only v[0, n) is read
+    std::array<Binding, kCapacity> v; // only v[0, n) is read: not cleared per call
     std::size_t n = 0;
 
     void add(std::int64_t uid, const void* p) { v[n++] = {uid, const_cast<void*>(p)}; }
@@ -409,6 +422,10 @@ struct HandleState
 };
 
 std::shared_ptr<HandleState> handleState(miopenHandle_t h, bool create);
+// The state of the handle of a forwarded call, created on first use: this thread's memo of its
+// last handle while no handle has been destroyed since (an address may be reused by a new
+// handle), else handleState(h, true).
+HandleState& forwardedHandleState(miopenHandle_t h);
 // Creates the handle's hipDNN handle on first use, or moves it to `stream`; hs.m must be held.
 // Success, or the translated status of a failure (recorded with fail()).
 miopenStatus_t bindHipdnnHandle(EntryId id, HandleState& hs, miopenAcceleratorQueue_t stream);

@@ -106,18 +106,18 @@ miopenStatus_t execute(const Call& c, const Problem& p, Plan& plan)
 {
     if(!backendState().usable)
         return fail(c.id, kHipdnnNotInitialized, backendState().error, "");
-    auto hs = handleState(c.handle, true);
-    std::lock_guard<std::mutex> lock(hs->m);
-    if(const miopenStatus_t st = bindHipdnnHandle(c.id, *hs, p.stream); st != miopenStatusSuccess)
+    HandleState& hs = forwardedHandleState(c.handle);
+    std::lock_guard<std::mutex> lock(hs.m);
+    if(const miopenStatus_t st = bindHipdnnHandle(c.id, hs, p.stream); st != miopenStatusSuccess)
         return st;
-    std::call_once(plan.buildOnce, [&] { buildPlan(c.id, translate(c, p), planName(c, p), plan, *hs->hipdnn); });
+    std::call_once(plan.buildOnce, [&] { buildPlan(c.id, translate(c, p), planName(c, p), plan, *hs.hipdnn); });
     if(plan.graph == nullptr)
         return fail(c.id, plan.buildStatus, plan.buildMessage, "");
     Bindings b;
     bind(c, p, b);
     thread_local std::array<std::unordered_map<std::int64_t, void*>, 8> maps;
     thread_local std::size_t next = 0;
-    return run(c.id, c.handle, *hs, plan, variantPack(maps, next, b), workspaceFor(*hs, plan, callerWorkspace(c, p)));
+    return run(c.id, c.handle, hs, plan, variantPack(maps, next, b), workspaceFor(hs, plan, callerWorkspace(c, p)));
 }
 
 // The skeleton: true when the call took the hipDNN route (*status is its result), false when the
@@ -131,7 +131,7 @@ bool forwardCall(const Call& c, miopenStatus_t* status) noexcept
             return true;
         if(toPrivate)
             return false;
-        Problem p{};
+        Problem p; // every family's Problem initializes its members
         Check chk = examine(c, p);
         std::shared_ptr<Plan> plan;
         if(chk.verdict == Verdict::Forward)
