@@ -25,6 +25,7 @@ void readSettings()
     gLevel.store(static_cast<int>(level), std::memory_order_relaxed);
     gApi.store(env::boolean("MIOPEN_ENABLE_LOGGING", false), std::memory_order_relaxed);
     gCmd.store(env::boolean("MIOPEN_ENABLE_LOGGING_CMD", false), std::memory_order_relaxed);
+    detail::gApiLoggingState.store(gApi.load(std::memory_order_relaxed) ? 2 : 1, std::memory_order_release);
     gRead.store(true, std::memory_order_release);
 }
 
@@ -72,11 +73,17 @@ bool isLogging(LogLevel level)
            static_cast<int>(level) <= configured;
 }
 
-bool isApiLoggingEnabled()
+namespace detail {
+
+std::atomic<int> gApiLoggingState{0};
+
+int readApiLoggingState()
 {
     ensureRead();
-    return gApi.load(std::memory_order_relaxed);
+    return gApiLoggingState.load(std::memory_order_acquire);
 }
+
+} // namespace detail
 
 bool isCmdLoggingEnabled()
 {

@@ -797,7 +797,7 @@ void ExecutionPlanDescriptor::execute(const HandleState& /*caller*/, const Varia
 {
     // No heap and no message text on the success path.
     constexpr size_t kInline = 16;
-    std::array<hipdnnPluginDeviceBuffer_t, kInline> inlineBuffers{};
+    std::array<hipdnnPluginDeviceBuffer_t, kInline> inlineBuffers; // [0, n) written below
     std::vector<hipdnnPluginDeviceBuffer_t> heapBuffers;
     hipdnnPluginDeviceBuffer_t* buffers = inlineBuffers.data();
     if(_requiredUids.size() > kInline)

@@ -7,6 +7,8 @@
 //    LRN calls print the equivalent MIOpenDriver command (docs/environment.md).
 #pragma once
 
+#include <atomic>
+
 #include <miopen/miopen.h>
 
 #include <sstream>
@@ -28,7 +30,20 @@ enum class LogLevel : int
 
 LogLevel logLevel();             // MIOPEN_LOG_LEVEL, read once
 bool isLogging(LogLevel level);  // level <= logLevel() (Default prints nothing)
-bool isApiLoggingEnabled();      // MIOPEN_ENABLE_LOGGING
+namespace detail {
+// MIOPEN_ENABLE_LOGGING as every entry point reads it: 0 not read yet, 1 off, 2 on.
+extern std::atomic<int> gApiLoggingState;
+int readApiLoggingState();
+} // namespace detail
+
+// MIOPEN_ENABLE_LOGGING (inline: every entry point asks).
+inline bool isApiLoggingEnabled()
+{
+    int s = detail::gApiLoggingState.load(std::memory_order_acquire);
+    if(s == 0)
+        s = detail::readApiLoggingState();
+    return s == 2;
+}
 bool isCmdLoggingEnabled();      // MIOPEN_ENABLE_LOGGING_CMD
 
 // Prints one line "MIOpen(HIP): <Level> [where] message" if `level` is enabled.
