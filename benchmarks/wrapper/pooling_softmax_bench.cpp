@@ -5,8 +5,14 @@
 // forwarded), and the ratio. Cases: ResNet-50's max pool 3x3/2 (N=32, C=64, 112x112) forward and
 // backward, its global average pool (N=32, C=2048, 7x7) forward and backward, and a classifier
 // softmax (N=32, 1000 classes) forward and backward (ACCURATE, CHANNEL). Also: --batch=N scales N
-// (the smoke test uses 1), --filter=substring. Exits non-zero on an API error.
+// (the smoke test uses 1), --filter=substring. Exits non-zero on an API error. The performance
+// report (benchmarks/report/make_perf_report.py) runs the children itself (--child, the mode in
+// MIOPEN_HIPDNN_FORWARDING, interleaved); with FAMILIES_BENCH_MARK=1 a child writes
+// "families-case <case> <entry point>" to stderr before each case, so that a traced run
+// (MIOPEN_LOG_LEVEL=6) names the route of each case.
 #include "wrapper_common.hpp"
+
+#include "../device_memory.hpp"
 
 #include <unistd.h>
 
@@ -27,7 +33,7 @@ struct Options
 struct Tensor
 {
     miopenTensorDescriptor_t d = nullptr;
-    std::vector<float> v;
+    bench::DeviceVector<float> v; // aligned as hipMalloc's (../device_memory.hpp), as the engines' ranking assumes
     Tensor(const std::vector<int>& lens, std::mt19937& rng)
     {
         WB_CHECK(miopenCreateTensorDescriptor(&d));
@@ -44,6 +50,14 @@ struct Tensor
     Tensor(const Tensor&) = delete;
     Tensor& operator=(const Tensor&) = delete;
 };
+
+// The case marker of a traced run (FAMILIES_BENCH_MARK set).
+void mark(const std::string& name, const char* entry)
+{
+    static const bool on = std::getenv("FAMILIES_BENCH_MARK") != nullptr;
+    if(on)
+        std::fprintf(stderr, "families-case %s %s\n", name.c_str(), entry);
+}
 
 template <class F>
 double medianMs(int iters, F&& call)
@@ -72,21 +86,27 @@ void poolCases(miopenHandle_t h, const Options& o, const char* name, int c, int 
     Tensor y({n, oc, oh, ow}, rng), dy({n, oc, oh, ow}, rng);
     std::size_t wsSize = 0;
     WB_CHECK(miopenPoolingGetWorkSpaceSizeV2(pd, y.d, &wsSize));
-    std::vector<unsigned char> ws(std::max<std::size_t>(wsSize, 1));
+    bench::DeviceVector<unsigned char> ws(std::max<std::size_t>(wsSize, 1));
     const float one = 1.0f, zero = 0.0f;
     const std::string base = name;
     if(o.filter.empty() || (base + " forward").find(o.filter) != std::string::npos)
+    {
+        mark(base + " forward", "miopenPoolingForward");
         std::printf("%s forward %.4f\n", name, medianMs(o.iters, [&] {
                         WB_CHECK(miopenPoolingForward(h, pd, &one, x.d, x.v.data(), &zero, y.d, y.v.data(), false,
                                                       nullptr, 0));
                     }));
+    }
     // The backward reads the indices a forward with do_backward saved (max pooling).
     WB_CHECK(miopenPoolingForward(h, pd, &one, x.d, x.v.data(), &zero, y.d, y.v.data(), true, ws.data(), wsSize));
     if(o.filter.empty() || (base + " backward").find(o.filter) != std::string::npos)
+    {
+        mark(base + " backward", "miopenPoolingBackward");
         std::printf("%s backward %.4f\n", name, medianMs(o.iters, [&] {
                         WB_CHECK(miopenPoolingBackward(h, pd, &one, y.d, y.v.data(), dy.d, dy.v.data(), x.d, x.v.data(),
                                                        &zero, dx.d, dx.v.data(), ws.data()));
                     }));
+    }
     miopenDestroyPoolingDescriptor(pd);
 }
 
@@ -96,16 +116,22 @@ void softmaxCases(miopenHandle_t h, const Options& o, std::mt19937& rng)
         dx({o.batch, 1000, 1, 1}, rng);
     const float one = 1.0f, zero = 0.0f;
     if(o.filter.empty() || std::string("softmax-1000 forward").find(o.filter) != std::string::npos)
+    {
+        mark("softmax-1000 forward", "miopenSoftmaxForward_V2");
         std::printf("softmax-1000 forward %.4f\n", medianMs(o.iters, [&] {
                         WB_CHECK(miopenSoftmaxForward_V2(h, &one, x.d, x.v.data(), &zero, y.d, y.v.data(),
                                                          MIOPEN_SOFTMAX_ACCURATE, MIOPEN_SOFTMAX_MODE_CHANNEL));
                     }));
+    }
     if(o.filter.empty() || std::string("softmax-1000 backward").find(o.filter) != std::string::npos)
+    {
+        mark("softmax-1000 backward", "miopenSoftmaxBackward_V2");
         std::printf("softmax-1000 backward %.4f\n", medianMs(o.iters, [&] {
                         WB_CHECK(miopenSoftmaxBackward_V2(h, &one, y.d, y.v.data(), dy.d, dy.v.data(), &zero, dx.d,
                                                           dx.v.data(), MIOPEN_SOFTMAX_ACCURATE,
                                                           MIOPEN_SOFTMAX_MODE_CHANNEL));
                     }));
+    }
 }
 
 int child(const Options& o)
