@@ -156,16 +156,8 @@ int runTyped(const InputFlags& f)
 
 int runActivation(const std::string& base, int argc, char** argv)
 {
-    InputFlags flags;
-    addActivationFlags(flags);
-    const auto parsed = flags.parse(argc, argv, 2);
-    if(parsed != InputFlags::ParseResult::Ok)
-        return parsed == InputFlags::ParseResult::Help ? 0 : 1;
-    if(base == "activfp16")
-        return runTyped<half>(flags);
-    if(base == "activbfp16")
-        return runTyped<bfloat16>(flags);
-    return runTyped<float>(flags);
+    return runSubCommand(base, "activ", addActivationFlags, argc, argv,
+                         [](auto type, InputFlags& flags) { return runTyped<typename decltype(type)::type>(flags); });
 }
 
 } // namespace miopen_driver

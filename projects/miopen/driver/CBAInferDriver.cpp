@@ -322,16 +322,8 @@ int runTyped(const InputFlags& f)
 
 int runCBAInfer(const std::string& base, int argc, char** argv)
 {
-    InputFlags flags;
-    addCBAInferFlags(flags);
-    const auto parsed = flags.parse(argc, argv, 2);
-    if(parsed != InputFlags::ParseResult::Ok)
-        return parsed == InputFlags::ParseResult::Help ? 0 : 1;
-    if(base == "CBAInferfp16")
-        return runTyped<half>(flags);
-    if(base == "CBAInferbfp16")
-        return runTyped<bfloat16>(flags);
-    return runTyped<float>(flags);
+    return runSubCommand(base, "CBAInfer", addCBAInferFlags, argc, argv,
+                         [](auto type, InputFlags& flags) { return runTyped<typename decltype(type)::type>(flags); });
 }
 
 } // namespace miopen_driver

@@ -397,16 +397,8 @@ int runTyped(const InputFlags& f)
 
 int runConvolution(const std::string& base, int argc, char** argv)
 {
-    InputFlags flags;
-    addConvFlags(flags);
-    const auto parsed = flags.parse(argc, argv, 2);
-    if(parsed != InputFlags::ParseResult::Ok)
-        return parsed == InputFlags::ParseResult::Help ? 0 : 1;
-    if(base == "convfp16")
-        return runTyped<half>(flags);
-    if(base == "convbfp16")
-        return runTyped<bfloat16>(flags);
-    return runTyped<float>(flags);
+    return runSubCommand(base, "conv", addConvFlags, argc, argv,
+                         [](auto type, InputFlags& flags) { return runTyped<typename decltype(type)::type>(flags); });
 }
 
 } // namespace miopen_driver

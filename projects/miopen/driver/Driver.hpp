@@ -214,6 +214,32 @@ void echoCommand(int argc, char** argv);
 
 /// Sub-command entry points (base argument, argc/argv of the whole command line). Each returns
 /// the process exit code.
+// The element type of a sub-command, as a value (TypeTag<half>{}) a generic lambda can read.
+template <typename T>
+struct TypeTag
+{
+    using type = T;
+};
+
+// Parses a sub-command's flags (added by addFlags) and runs it in the precision its name asks
+// for: <prefix>fp16 half, <prefix>bfp16 bfloat16, <prefix> float. run(TypeTag<T>{}, flags)
+// returns the exit code; --help exits 0, a bad flag 1.
+template <class Run>
+int runSubCommand(const std::string& base, const std::string& prefix, void (*addFlags)(InputFlags&), int argc,
+                  char** argv, Run&& run)
+{
+    InputFlags flags;
+    addFlags(flags);
+    const auto parsed = flags.parse(argc, argv, 2);
+    if(parsed != InputFlags::ParseResult::Ok)
+        return parsed == InputFlags::ParseResult::Help ? 0 : 1;
+    if(base == prefix + "fp16")
+        return run(TypeTag<half>{}, flags);
+    if(base == prefix + "bfp16")
+        return run(TypeTag<bfloat16>{}, flags);
+    return run(TypeTag<float>{}, flags);
+}
+
 int runConvolution(const std::string& base, int argc, char** argv);
 int runBatchNorm(const std::string& base, int argc, char** argv);
 int runPooling(const std::string& base, int argc, char** argv);

@@ -312,16 +312,8 @@ int runTyped(const InputFlags& f)
 
 int runPooling(const std::string& base, int argc, char** argv)
 {
-    InputFlags flags;
-    addPoolFlags(flags);
-    const auto parsed = flags.parse(argc, argv, 2);
-    if(parsed != InputFlags::ParseResult::Ok)
-        return parsed == InputFlags::ParseResult::Help ? 0 : 1;
-    if(base == "poolfp16")
-        return runTyped<half>(flags);
-    if(base == "poolbfp16")
-        return runTyped<bfloat16>(flags);
-    return runTyped<float>(flags);
+    return runSubCommand(base, "pool", addPoolFlags, argc, argv,
+                         [](auto type, InputFlags& flags) { return runTyped<typename decltype(type)::type>(flags); });
 }
 
 } // namespace miopen_driver
