@@ -52,14 +52,7 @@ ConvShape readConvShape(const InputFlags& f, bool transposeFlags)
         throw DriverError("--group_count must be >= 1");
 
     const bool is3d = s.spatialDim == 3;
-    auto pick = [&](const char* d, const char* h, const char* w) {
-        std::vector<int> v;
-        if(is3d)
-            v.push_back(f.integer(d));
-        v.push_back(f.integer(h));
-        v.push_back(f.integer(w));
-        return v;
-    };
+    auto pick = [&](const char* d, const char* h, const char* w) { return f.spatial(is3d, d, h, w); };
     const auto inSp  = pick("in_d", "in_h", "in_w");
     const auto filSp = pick("fil_d", "fil_h", "fil_w");
     s.pads           = pick("pad_d", "pad_h", "pad_w");

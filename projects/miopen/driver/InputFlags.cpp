@@ -98,6 +98,16 @@ int InputFlags::integer(const std::string& longName) const
     return static_cast<int>(v);
 }
 
+std::vector<int> InputFlags::spatial(bool is3d, const char* d, const char* h, const char* w) const
+{
+    std::vector<int> v;
+    if(is3d)
+        v.push_back(integer(d));
+    v.push_back(integer(h));
+    v.push_back(integer(w));
+    return v;
+}
+
 double InputFlags::real(const std::string& longName) const
 {
     const auto& f = find(longName);

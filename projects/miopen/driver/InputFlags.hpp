@@ -29,6 +29,8 @@ public:
 
     std::string str(const std::string& longName) const;
     int integer(const std::string& longName) const;
+    // The spatial values of a 2-D (h, w) or 3-D (d, h, w) problem, in that order.
+    std::vector<int> spatial(bool is3d, const char* d, const char* h, const char* w) const;
     long long integer64(const std::string& longName) const;
     double real(const std::string& longName) const;
     /// True when the flag was given on the command line (not left at its default).

@@ -155,14 +155,7 @@ int runTyped(const InputFlags& f)
     if(rank != 4 && rank != 5)
         throw DriverError("--input must have 4 or 5 lengths (NxCxHxW or NxCxDxHxW)");
     const bool is3d = rank == 5;
-    auto pick = [&](const char* d, const char* h, const char* w) {
-        std::vector<int> v;
-        if(is3d)
-            v.push_back(f.integer(d));
-        v.push_back(f.integer(h));
-        v.push_back(f.integer(w));
-        return v;
-    };
+    auto pick = [&](const char* d, const char* h, const char* w) { return f.spatial(is3d, d, h, w); };
     const auto window  = pick("win_d", "win_h", "win_w");
     const auto pads    = pick("pad_d", "pad_h", "pad_w");
     const auto strides = pick("pool_stride_d", "pool_stride_h", "pool_stride_w");
